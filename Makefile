@@ -1,0 +1,130 @@
+# The referee for Pentago and Pente bot competitions.
+#
+#   make          build build/referee and the C bots
+#   make demo     install what is missing, build, and run the main job
+#   make test     install what is missing, build under ASan+UBSan, run all tests
+#   make bench    build optimised and print the benchmark figures
+#   make clean
+#
+# Release objects go to build/, sanitizer objects to build/test/.
+
+CC       ?= cc
+CSTD     := -std=c11 -D_GNU_SOURCE
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
+            -Wcast-align -Wvla -Wnull-dereference -Wno-format-nonliteral
+INCLUDES := -Ireferee -Ireferee/rules -Iprotocol
+CFLAGS_COMMON := $(CSTD) $(WARN) $(INCLUDES) -MMD -MP
+OPT      := -O2 -g
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=all
+LIBS     := -lev -lyaml
+
+DEPS_PKGS := libev-dev libyaml-dev libcriterion-dev
+
+# Library: every module under referee/ and protocol/ except the program's main.
+LIB_SRC  := $(filter-out referee/cli/main.c, \
+              $(wildcard referee/*/*.c) $(wildcard protocol/*.c))
+MAIN_SRC := referee/cli/main.c
+BOT_SRC  := $(wildcard bots/c/*.c)
+TEST_SRC := $(wildcard tests/unit/*.c)
+REF_SRC  := $(wildcard tests/ref/*.c)
+TBOT_SRC := $(wildcard tests/bots/*.c)
+BENCH_SRC := $(wildcard tests/bench/*.c)
+
+REL := build
+TST := build/test
+
+obj = $(patsubst %.c,$(1)/obj/%.o,$(2))
+
+.PHONY: all demo test bench deps clean
+all: $(REL)/referee bots
+
+# ---- dependencies -----------------------------------------------------------
+# Install the Debian packages that are missing (as root), or name them.
+deps:
+	@missing=""; \
+	for p in $(DEPS_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq $$missing) >/dev/null || exit 1; \
+	  else \
+	    echo "missing packages:$$missing"; \
+	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+
+# ---- release build ------------------------------------------------------------
+$(REL)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(OPT) -c $< -o $@
+
+$(REL)/libreferee.a: $(call obj,$(REL),$(LIB_SRC))
+	ar rcs $@ $^
+
+$(REL)/referee: $(call obj,$(REL),$(MAIN_SRC)) $(REL)/libreferee.a
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+$(REL)/bots/%: $(REL)/obj/bots/c/%.o $(REL)/libreferee.a
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+bots: $(patsubst bots/c/%.c,$(REL)/bots/%,$(BOT_SRC))
+.PHONY: bots
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	./build/referee demo
+
+# ---- test build (ASan + UBSan) ----------------------------------------------
+$(TST)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O1 -g $(SANITIZE) -c $< -o $@
+
+$(TST)/libreferee.a: $(call obj,$(TST),$(LIB_SRC) $(REF_SRC))
+	ar rcs $@ $^
+
+$(TST)/referee: $(call obj,$(TST),$(MAIN_SRC)) $(TST)/libreferee.a
+	$(CC) $(SANITIZE) -o $@ $^ $(LIBS)
+
+$(TST)/bots/%: $(TST)/obj/bots/c/%.o $(TST)/libreferee.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANITIZE) -o $@ $^ $(LIBS)
+
+$(TST)/tbots/%: $(TST)/obj/tests/bots/%.o
+	@mkdir -p $(dir $@)
+	$(CC) $(SANITIZE) -o $@ $^
+
+$(TST)/unit_tests: $(call obj,$(TST),$(TEST_SRC)) $(TST)/libreferee.a
+	$(CC) $(SANITIZE) -o $@ $^ $(LIBS) -lcriterion
+
+TEST_BINS := $(TST)/unit_tests $(TST)/referee \
+             $(patsubst bots/c/%.c,$(TST)/bots/%,$(BOT_SRC)) \
+             $(patsubst tests/bots/%.c,$(TST)/tbots/%,$(TBOT_SRC))
+
+test: deps
+	@$(MAKE) --no-print-directory $(TEST_BINS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ./$(TST)/unit_tests -j2 --timeout 300
+
+# ---- benchmarks -----------------------------------------------------------------
+$(REL)/bench/%: $(REL)/obj/tests/bench/%.o $(call obj,$(REL),$(REF_SRC)) \
+                $(REL)/libreferee.a
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+BENCH_BINS := $(patsubst tests/bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
+
+bench: $(BENCH_BINS) all
+	@for b in $(BENCH_BINS); do ./$$b || exit 1; done
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

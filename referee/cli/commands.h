@@ -1,0 +1,15 @@
+/*
+ * commands.h - the referee's subcommands.  Each takes the arguments after
+ * its name (argv[0] is the subcommand) and returns the process exit status:
+ * 0 success, 1 the work failed (a record disagrees, a match could not run),
+ * 2 usage error.
+ */
+#ifndef COMMANDS_H
+#define COMMANDS_H
+
+#define EXIT_USAGE 2
+
+int cmd_perft(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+#endif

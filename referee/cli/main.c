@@ -1,0 +1,44 @@
+/* main.c - the referee program: dispatch to a subcommand. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} main_command;
+
+static const main_command main_commands[] = {
+    {"demo", cmd_demo, "play a seeded random game and show every move"},
+    {"perft", cmd_perft, "count move sequences of a depth from a position"},
+};
+
+static void main_usage(FILE *out)
+{
+    fprintf(out, "usage: referee COMMAND [OPTIONS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof main_commands / sizeof main_commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", main_commands[i].name,
+                main_commands[i].summary);
+    fprintf(out, "\n'referee COMMAND --help' describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        main_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+        !strcmp(argv[1], "help")) {
+        main_usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof main_commands / sizeof main_commands[0]; i++)
+        if (!strcmp(argv[1], main_commands[i].name))
+            return main_commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "referee: unknown command '%s'\n", argv[1]);
+    main_usage(stderr);
+    return EXIT_USAGE;
+}

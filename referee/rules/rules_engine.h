@@ -1,0 +1,55 @@
+/*
+ * rules_engine.h - what a game's engine provides to rules.c.  Only engines
+ * and rules.c include this; everyone else uses rules.h.
+ */
+#ifndef RULES_ENGINE_H
+#define RULES_ENGINE_H
+
+#include "rules.h"
+
+typedef struct rules_engine rules_engine;
+
+struct rules_game {
+    const rules_engine *engine;
+    char variant[32];
+    char options[256];
+    int nseats;
+    int setting[8]; /* engine-specific, filled by setup */
+};
+
+struct rules_engine {
+    const char *name;
+    const char *variants; /* comma-separated; the first is the default */
+    /* Check variant and options (g->variant, g->options) and fill nseats
+     * and setting[]; return false with a reason on error. */
+    bool (*setup)(rules_game *g, char *err, size_t errlen);
+    const char *(*seat_colour)(const rules_game *g, int seat);
+    int (*seat_team)(const rules_game *g, int seat);
+    void (*start)(const rules_game *g, rules_pos *pos);
+    int (*to_move)(const rules_game *g, const rules_pos *pos);
+    int (*ply)(const rules_game *g, const rules_pos *pos);
+    rules_status (*parse_move)(const rules_game *g, const rules_pos *pos,
+                               const char *text, rules_move *move, char *why,
+                               size_t whylen);
+    void (*format_move)(const rules_game *g, const rules_move *move,
+                        char *buf, size_t len);
+    void (*apply)(const rules_game *g, rules_pos *pos,
+                  const rules_move *move);
+    size_t (*legal_moves)(const rules_game *g, const rules_pos *pos,
+                          rules_move *out, size_t cap);
+    size_t (*count_moves)(const rules_game *g, const rules_pos *pos);
+    void (*outcome)(const rules_game *g, const rules_pos *pos,
+                    rules_outcome_t *out);
+    void (*render)(const rules_game *g, const rules_pos *pos, char *buf,
+                   size_t len);
+    void (*pos_write)(const rules_game *g, const rules_pos *pos, char *buf,
+                      size_t len);
+    rules_status (*pos_read)(const rules_game *g, const char *line,
+                             rules_pos *pos, char *why, size_t whylen);
+    /* Optional fast perft; rules.c falls back to a generic one. */
+    uint64_t (*perft)(const rules_game *g, const rules_pos *pos, int depth);
+};
+
+extern const rules_engine rules_engine_pentago;
+
+#endif
