@@ -18,7 +18,7 @@ CFLAGS_COMMON := $(CSTD) $(WARN) $(INCLUDES) -MMD -MP
 OPT      := -O2 -g
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
-LIBS     := -lev -lyaml
+LIBS     := -lev -lyaml -lm
 
 DEPS_PKGS := libev-dev libyaml-dev libcriterion-dev
 
@@ -32,8 +32,9 @@ REF_SRC  := $(wildcard tests/ref/*.c)
 TBOT_SRC := $(wildcard tests/bots/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
 
-REL := build
-TST := build/test
+BUILD ?= build
+REL := $(BUILD)
+TST := $(BUILD)/test
 
 obj = $(patsubst %.c,$(1)/obj/%.o,$(2))
 
@@ -79,7 +80,7 @@ bots: $(patsubst bots/c/%.c,$(REL)/bots/%,$(BOT_SRC))
 
 demo: deps
 	@$(MAKE) --no-print-directory all
-	./build/referee demo
+	./$(REL)/referee demo
 
 # ---- test build (ASan + UBSan) ----------------------------------------------
 $(TST)/obj/%.o: %.c
@@ -125,6 +126,6 @@ bench: $(BENCH_BINS) all
 	@for b in $(BENCH_BINS); do ./$$b || exit 1; done
 
 clean:
-	rm -rf build
+	rm -rf $(BUILD)
 
--include $(shell find build -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

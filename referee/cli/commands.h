@@ -11,5 +11,7 @@
 
 int cmd_perft(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

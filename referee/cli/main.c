@@ -12,7 +12,9 @@ typedef struct {
 
 static const main_command main_commands[] = {
     {"demo", cmd_demo, "play a seeded random game and show every move"},
+    {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count move sequences of a depth from a position"},
+    {"replay", cmd_replay, "re-check a match record and show its moves"},
 };
 
 static void main_usage(FILE *out)

@@ -1,0 +1,472 @@
+/* bot.c - one bot process on the event loop (see bot.h). */
+#include "bot.h"
+
+#include "clock/clock.h"
+#include "line.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* How long a bot that closed stdout has to exit before we call it a bot
+ * that closed its output and kept running. */
+#define BOT_CLASSIFY_S 0.3
+/* How long pipes may stay open after the bot exited (a grandchild that left
+ * the group may hold them) before we close them ourselves. */
+#define BOT_DRAIN_S 0.5
+/* Bytes read from stdout per callback, so one flooding bot cannot starve
+ * the other games on the loop. */
+#define BOT_READ_ROUNDS 16
+
+struct bot {
+    struct ev_loop *loop;
+    int seat;
+    char *command, *log_path;
+    long log_cap, log_written;
+    int log_fd;
+    bot_cb cb;
+    void *arg;
+    proc_child child;
+    ev_io w_in, w_out, w_err;
+    ev_child w_child;
+    ev_timer w_classify, w_stop, w_drain;
+    line_reader *lr;
+    char *outq;
+    size_t outq_len, outq_cap;
+    double flushed_at;
+    bool started, exited, gone_sent, reaped, muted, draining;
+    int wstatus, stop_stage;
+    long term_ms;
+    bot_end end;
+    char gone_text[96];
+};
+
+static void bot_check_reaped(bot *b);
+
+static char *bot_strdup(const char *s)
+{
+    return s ? strdup(s) : NULL;
+}
+
+bot *bot_new(struct ev_loop *loop, int seat, const char *command,
+             const char *log_path, long log_cap, bot_cb cb, void *arg)
+{
+    bot *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->loop = loop;
+    b->seat = seat;
+    b->command = bot_strdup(command);
+    b->log_path = bot_strdup(log_path);
+    b->log_cap = log_cap;
+    b->log_fd = -1;
+    b->cb = cb;
+    b->arg = arg;
+    b->child.pid = -1;
+    b->child.in_fd = b->child.out_fd = b->child.err_fd = -1;
+    b->lr = line_reader_new();
+    b->flushed_at = clock_now();
+    if (!b->command || (log_path && !b->log_path) || !b->lr) {
+        bot_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+static void bot_emit(bot *b, bot_event ev, const proto_msg *msg, double t)
+{
+    b->cb(b, ev, msg, t, b->arg);
+}
+
+static void bot_set_gone_text(bot *b)
+{
+    if (!b->exited) {
+        b->end = BOT_CLOSED_OUTPUT;
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "closed its output but kept running");
+    } else if (WIFSIGNALED(b->wstatus)) {
+        int sig = WTERMSIG(b->wstatus);
+        b->end = BOT_SIGNALLED;
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "killed by signal %d (%s)", sig, strsignal(sig));
+    } else {
+        b->end = BOT_EXITED;
+        snprintf(b->gone_text, sizeof b->gone_text, "exited with status %d",
+                 WEXITSTATUS(b->wstatus));
+    }
+}
+
+static void bot_note_gone(bot *b)
+{
+    if (b->gone_sent)
+        return;
+    b->gone_sent = true;
+    bot_set_gone_text(b);
+    bot_emit(b, BOT_GONE, NULL, clock_now());
+}
+
+static void bot_close_io(bot *b, ev_io *w, int *fd)
+{
+    ev_io_stop(b->loop, w);
+    if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+    }
+}
+
+/* ---- stdin ---------------------------------------------------------------- */
+
+static void bot_flush(bot *b)
+{
+    size_t done = 0;
+    while (done < b->outq_len && b->child.in_fd >= 0) {
+        ssize_t n = write(b->child.in_fd, b->outq + done, b->outq_len - done);
+        if (n > 0) {
+            done += (size_t)n;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else if (n < 0 && errno == EAGAIN) {
+            break;
+        } else {
+            /* EPIPE: the bot closed stdin or died; its exit tells why. */
+            bot_close_io(b, &b->w_in, &b->child.in_fd);
+            done = b->outq_len;
+        }
+    }
+    memmove(b->outq, b->outq + done, b->outq_len - done);
+    b->outq_len -= done;
+    if (b->outq_len == 0) {
+        b->flushed_at = clock_now();
+        ev_io_stop(b->loop, &b->w_in);
+    } else if (!ev_is_active(&b->w_in)) {
+        ev_io_start(b->loop, &b->w_in);
+    }
+}
+
+static void bot_in_cb(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot_flush(w->data);
+}
+
+int bot_send(bot *b, const char *line, size_t len)
+{
+    if (b->child.in_fd < 0)
+        return -1;
+    if (b->outq_len + len > b->outq_cap) {
+        size_t cap = b->outq_cap ? b->outq_cap : 256;
+        while (cap < b->outq_len + len)
+            cap *= 2;
+        char *q = realloc(b->outq, cap);
+        if (!q)
+            return -1;
+        b->outq = q;
+        b->outq_cap = cap;
+    }
+    memcpy(b->outq + b->outq_len, line, len);
+    b->outq_len += len;
+    if (!ev_is_active(&b->w_in))
+        bot_flush(b);
+    return b->child.in_fd >= 0 ? 0 : -1;
+}
+
+double bot_flushed_at(const bot *b)
+{
+    return b->outq_len ? -1 : b->flushed_at;
+}
+
+/* ---- stdout ------------------------------------------------------------- */
+
+static void bot_out_eof(bot *b)
+{
+    bot_close_io(b, &b->w_out, &b->child.out_fd);
+    if (b->exited)
+        bot_note_gone(b);
+    else if (!b->gone_sent)
+        ev_timer_start(b->loop, &b->w_classify);
+    bot_check_reaped(b);
+}
+
+/* Hand every complete line to the match; false once reading must stop. */
+static bool bot_drain_lines(bot *b, double t)
+{
+    char *line;
+    size_t len;
+    line_status st;
+    while (!b->muted && (st = line_reader_next(b->lr, &line, &len))) {
+        proto_msg msg;
+        memset(&msg, 0, sizeof msg);
+        if (st == LINE_OK) {
+            proto_parse_bot_line(line, &msg);
+            if (msg.kind != PROTO_UNKNOWN)
+                bot_emit(b, BOT_LINE, &msg, t);
+            continue;
+        }
+        msg.kind = PROTO_MALFORMED;
+        msg.why = st == LINE_TOO_LONG
+                      ? "line longer than 4096 bytes"
+                      : "line holds a NUL byte";
+        b->muted = true;
+        bot_emit(b, BOT_BAD_LINE, &msg, t);
+    }
+    return !b->muted;
+}
+
+/* After the game: read and drop whatever the bot still says. */
+static void bot_out_discard(bot *b)
+{
+    char buf[4096];
+    for (int round = 0; round < BOT_READ_ROUNDS; round++) {
+        ssize_t n = read(b->child.out_fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && errno == EAGAIN)
+            return;
+        if (n <= 0) {
+            bot_out_eof(b);
+            return;
+        }
+    }
+}
+
+static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot *b = w->data;
+    if (b->draining) {
+        bot_out_discard(b);
+        return;
+    }
+    for (int round = 0; round < BOT_READ_ROUNDS; round++) {
+        size_t room;
+        char *dst = line_reader_space(b->lr, &room);
+        if (room == 0 || b->muted) {
+            /* Nothing more will be taken from this bot: stop reading and
+             * let the pipe fill; the match ends the game. */
+            ev_io_stop(b->loop, &b->w_out);
+            return;
+        }
+        ssize_t n = read(b->child.out_fd, dst, room);
+        if (n > 0) {
+            line_reader_commit(b->lr, (size_t)n);
+            if (!bot_drain_lines(b, clock_now()))
+                return;
+        } else if (n == 0) {
+            bot_out_eof(b);
+            return;
+        } else if (errno == EINTR) {
+            continue;
+        } else if (errno == EAGAIN) {
+            return;
+        } else {
+            bot_out_eof(b);
+            return;
+        }
+    }
+}
+
+/* ---- stderr ----------------------------------------------------------- */
+
+static void bot_log_write(bot *b, const char *buf, size_t n)
+{
+    if (b->log_fd < 0 || b->log_written >= b->log_cap)
+        return;
+    if ((long)n > b->log_cap - b->log_written)
+        n = (size_t)(b->log_cap - b->log_written);
+    ssize_t w = write(b->log_fd, buf, n);
+    if (w > 0)
+        b->log_written += w;
+    if (b->log_written >= b->log_cap) {
+        static const char note[] = "\n[referee: log truncated at the cap]\n";
+        w = write(b->log_fd, note, sizeof note - 1);
+        (void)w;
+    }
+}
+
+static void bot_err_cb(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot *b = w->data;
+    char buf[4096];
+    for (int round = 0; round < BOT_READ_ROUNDS; round++) {
+        ssize_t n = read(b->child.err_fd, buf, sizeof buf);
+        if (n > 0) {
+            bot_log_write(b, buf, (size_t)n);
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else if (n < 0 && errno == EAGAIN) {
+            return;
+        } else {
+            bot_close_io(b, &b->w_err, &b->child.err_fd);
+            bot_check_reaped(b);
+            return;
+        }
+    }
+}
+
+/* ---- process ------------------------------------------------------------ */
+
+static void bot_check_reaped(bot *b)
+{
+    if (b->reaped || !b->exited || b->child.out_fd >= 0 ||
+        b->child.err_fd >= 0)
+        return;
+    bot_close_io(b, &b->w_in, &b->child.in_fd);
+    ev_timer_stop(b->loop, &b->w_classify);
+    ev_timer_stop(b->loop, &b->w_stop);
+    ev_timer_stop(b->loop, &b->w_drain);
+    if (b->log_fd >= 0) {
+        close(b->log_fd);
+        b->log_fd = -1;
+    }
+    b->reaped = true;
+    bot_emit(b, BOT_REAPED, NULL, clock_now());
+}
+
+static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
+{
+    (void)revents;
+    bot *b = w->data;
+    ev_child_stop(loop, w);
+    b->exited = true;
+    b->wstatus = w->rstatus;
+    /* The bot is gone; no process of its group may outlive it. */
+    proc_signal_group(b->child.pid, SIGKILL);
+    ev_timer_stop(loop, &b->w_classify);
+    ev_timer_stop(loop, &b->w_stop);
+    bot_note_gone(b);
+    if (b->child.out_fd >= 0 || b->child.err_fd >= 0)
+        ev_timer_start(loop, &b->w_drain);
+    bot_check_reaped(b);
+}
+
+static void bot_classify_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot_note_gone(w->data);
+}
+
+static void bot_drain_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot *b = w->data;
+    bot_close_io(b, &b->w_out, &b->child.out_fd);
+    bot_close_io(b, &b->w_err, &b->child.err_fd);
+    bot_check_reaped(b);
+}
+
+static void bot_stop_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)revents;
+    bot *b = w->data;
+    if (b->stop_stage++ == 0) {
+        proc_signal_group(b->child.pid, SIGTERM);
+        ev_timer_set(w, (double)b->term_ms / 1000.0, 0.);
+        ev_timer_start(loop, w);
+    } else {
+        proc_signal_group(b->child.pid, SIGKILL);
+    }
+}
+
+static void bot_init_watchers(bot *b)
+{
+    ev_io_init(&b->w_in, bot_in_cb, b->child.in_fd, EV_WRITE);
+    ev_io_init(&b->w_out, bot_out_cb, b->child.out_fd, EV_READ);
+    ev_io_init(&b->w_err, bot_err_cb, b->child.err_fd, EV_READ);
+    ev_child_init(&b->w_child, bot_child_cb, b->child.pid, 0);
+    ev_timer_init(&b->w_classify, bot_classify_cb, BOT_CLASSIFY_S, 0.);
+    ev_timer_init(&b->w_drain, bot_drain_cb, BOT_DRAIN_S, 0.);
+    ev_timer_init(&b->w_stop, bot_stop_cb, 0., 0.);
+    b->w_in.data = b->w_out.data = b->w_err.data = b;
+    b->w_child.data = b->w_classify.data = b->w_drain.data = b;
+    b->w_stop.data = b;
+}
+
+proc_status bot_start(bot *b, char *err, size_t errlen)
+{
+    if (b->log_path) {
+        b->log_fd = open(b->log_path,
+                         O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (b->log_fd < 0) {
+            snprintf(err, errlen, "cannot write log %s: %s", b->log_path,
+                     strerror(errno));
+            return PROC_SYS_ERROR;
+        }
+    }
+    proc_status st = proc_spawn(b->command, &b->child, err, errlen);
+    if (st != PROC_OK)
+        return st;
+    b->started = true;
+    bot_init_watchers(b);
+    ev_child_start(b->loop, &b->w_child);
+    ev_io_start(b->loop, &b->w_out);
+    ev_io_start(b->loop, &b->w_err);
+    return PROC_OK;
+}
+
+void bot_stop(bot *b, long quit_ms, long term_ms)
+{
+    if (!b->started || b->exited || ev_is_active(&b->w_stop) ||
+        b->stop_stage)
+        return;
+    b->term_ms = term_ms;
+    ev_timer_set(&b->w_stop, (double)quit_ms / 1000.0, 0.);
+    ev_timer_start(b->loop, &b->w_stop);
+    /* Keep reading stdout so a chatty bot can reach its exit. */
+    b->muted = true;
+    b->draining = true;
+    if (b->child.out_fd >= 0 && !ev_is_active(&b->w_out))
+        ev_io_start(b->loop, &b->w_out);
+}
+
+void bot_kill(bot *b)
+{
+    if (b->started && !b->exited)
+        proc_signal_group(b->child.pid, SIGKILL);
+}
+
+void bot_free(bot *b)
+{
+    if (!b)
+        return;
+    if (b->started && !b->reaped) {
+        /* Only reached on error paths: never leave a process behind. */
+        proc_signal_group(b->child.pid, SIGKILL);
+        ev_child_stop(b->loop, &b->w_child);
+        int status;
+        while (!b->exited && waitpid(b->child.pid, &status, 0) < 0 &&
+               errno == EINTR)
+            ;
+        ev_io_stop(b->loop, &b->w_in);
+        ev_io_stop(b->loop, &b->w_out);
+        ev_io_stop(b->loop, &b->w_err);
+        ev_timer_stop(b->loop, &b->w_classify);
+        ev_timer_stop(b->loop, &b->w_stop);
+        ev_timer_stop(b->loop, &b->w_drain);
+        proc_close_fds(&b->child);
+    }
+    if (b->log_fd >= 0)
+        close(b->log_fd);
+    line_reader_free(b->lr);
+    free(b->outq);
+    free(b->command);
+    free(b->log_path);
+    free(b);
+}
+
+int bot_seat(const bot *b) { return b->seat; }
+const char *bot_command(const bot *b) { return b->command; }
+const char *bot_log_path(const bot *b) { return b->log_path; }
+bot_end bot_end_kind(const bot *b) { return b->end; }
+const char *bot_gone_text(const bot *b) { return b->gone_text; }
+bool bot_reaped(const bot *b) { return b->reaped; }

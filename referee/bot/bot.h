@@ -1,0 +1,80 @@
+/*
+ * bot.h - one running bot process on the libev loop: its pipes, its line
+ * reader, its stderr log, its exit status and its shutdown.
+ *
+ * Caller's protocol (the match):
+ *   1. bot_new() then bot_start(): the process runs; watchers are active.
+ *   2. bot_send() queues lines for its stdin; they are written as the pipe
+ *      takes them.  bot_flushed_at() says when the queue last emptied, which
+ *      is when the clock of a turn request starts.
+ *   3. The callback receives, in order: BOT_LINE for each protocol message
+ *      (unknown kinds are dropped here), BOT_BAD_LINE for a line that is too
+ *      long or holds a NUL (reading stops), BOT_GONE once when the bot can no
+ *      longer play (stdout closed, process exited or was killed; see
+ *      bot_gone_text), and BOT_REAPED once when the process has been reaped
+ *      and every pipe closed: only then may the bot be freed.
+ *   4. bot_stop() ends the bot politely: the caller has sent `quit`; after
+ *      quit_ms the group gets SIGTERM (and SIGCONT), after term_ms more
+ *      SIGKILL.  bot_kill() sends SIGKILL at once.  Either way the whole
+ *      process group is killed once the bot itself has exited, so no
+ *      grandchild survives.
+ *   5. bot_free() after BOT_REAPED (or if bot_start failed).
+ *
+ * The callback may call bot_send, bot_stop and bot_kill, but not bot_free.
+ */
+#ifndef BOT_H
+#define BOT_H
+
+#include "proc/proc.h"
+#include "proto.h"
+
+#include <ev.h>
+#include <stdbool.h>
+
+typedef struct bot bot;
+
+typedef enum {
+    BOT_LINE,
+    BOT_BAD_LINE,
+    BOT_GONE,
+    BOT_REAPED,
+} bot_event;
+
+/* t is the monotonic time (clock_now) at which the data arrived.  For
+ * BOT_BAD_LINE, msg->why says what was wrong. */
+typedef void (*bot_cb)(bot *b, bot_event ev, const proto_msg *msg, double t,
+                       void *arg);
+
+typedef enum {
+    BOT_ALIVE = 0,
+    BOT_EXITED,        /* exited with a status */
+    BOT_SIGNALLED,     /* killed by a signal */
+    BOT_CLOSED_OUTPUT, /* closed stdout but kept running */
+} bot_end;
+
+bot *bot_new(struct ev_loop *loop, int seat, const char *command,
+             const char *log_path, long log_cap, bot_cb cb, void *arg);
+/* Start the process.  PROC_OK, or a proc_status with err filled. */
+proc_status bot_start(bot *b, char *err, size_t errlen);
+void bot_free(bot *b);
+
+int bot_seat(const bot *b);
+const char *bot_command(const bot *b);
+const char *bot_log_path(const bot *b);
+
+/* Queue a line (with its LF).  Returns -1 if the bot's stdin is closed. */
+int bot_send(bot *b, const char *line, size_t len);
+/* Time at which the output queue was last completely written, or -1 if
+ * bytes are still queued. */
+double bot_flushed_at(const bot *b);
+
+void bot_stop(bot *b, long quit_ms, long term_ms);
+void bot_kill(bot *b);
+
+bot_end bot_end_kind(const bot *b);
+/* "exited with status 3", "killed by signal 9 (Killed)", "closed its
+ * output" ... */
+const char *bot_gone_text(const bot *b);
+bool bot_reaped(const bot *b);
+
+#endif

@@ -1,0 +1,294 @@
+/*
+ * cmd_match.c - `referee match`: N games between two bots, seats
+ * alternating (who starts the first game is drawn by lot from the seed),
+ * up to K games at once on one event loop, a record per game.
+ */
+#include "commands.h"
+#include "clock/clock.h"
+#include "match/match.h"
+#include "proc/proc.h"
+#include "util/fsutil.h"
+#include "util/rng.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    match_config base;
+    const char *bot[2];
+    const char *dir;
+    int games, concurrency;
+    int next, running, finished, write_errors;
+    int first; /* the bot (0 or 1) that has seat 0 in game 1 */
+    double score[2];
+    int wins[2], draws, losses[2], voids;
+    struct ev_loop *loop;
+} series;
+
+typedef struct {
+    series *sr;
+    int index;
+    int bot_of_seat[2];
+    char record_path[4096];
+    char log_path[2][4096];
+} series_game;
+
+static void match_usage(FILE *out)
+{
+    fprintf(out,
+        "usage: referee match [OPTIONS] \"BOT1 COMMAND\" \"BOT2 COMMAND\"\n"
+        "  -n, --games N        games to play (default 2); seats alternate\n"
+        "  -j, --concurrency K  games at once (default 1)\n"
+        "      --game G         game (default pentago)\n"
+        "      --variant V      rule set (pentago: swiss-2010, standard)\n"
+        "      --options O      variant options, key=value words\n"
+        "      --seed S         seed for the lot and the bots (default: "
+        "from the clock)\n"
+        "      --move-ms MS     per-move limit (default 5000; 0 = none)\n"
+        "      --bank-ms MS     bank per game (default 0 = none)\n"
+        "      --inc-ms MS      increment added to the bank per move\n"
+        "      --grace-ms MS    allowance over the limit (default 100)\n"
+        "      --startup-ms MS  start-up and handshake allowance (default "
+        "10000)\n"
+        "      --out DIR        where records go (default matches/NAME)\n"
+        "      --name NAME      match name (default match-DATE-TIME)\n");
+}
+
+static bool match_parse_ms(const char *arg, long *out, const char *opt)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (errno || *end || end == arg || v < 0 || v > 86400000L) {
+        fprintf(stderr, "referee match: %s '%s': expected milliseconds "
+                        "0-86400000\n", opt, arg);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static void series_start_next(series *sr);
+
+static const char *series_result_text(const record *r, int seat)
+{
+    const char *res = r->players[seat].result;
+    if (!res)
+        return "-";
+    return !strcmp(res, "win") ? "1" : !strcmp(res, "loss") ? "0" : "1/2";
+}
+
+static void series_tally(series *sr, const series_game *sg, const record *r)
+{
+    if (!r->status || strcmp(r->status, "finished") != 0) {
+        sr->voids++;
+        return;
+    }
+    for (int seat = 0; seat < 2; seat++) {
+        int b = sg->bot_of_seat[seat];
+        const char *res = r->players[seat].result;
+        if (res && !strcmp(res, "win")) {
+            sr->wins[b]++;
+            sr->score[b] += 1;
+        } else if (res && !strcmp(res, "draw")) {
+            sr->score[b] += 0.5;
+            if (seat == 0)
+                sr->draws++;
+        } else {
+            sr->losses[b]++;
+        }
+    }
+}
+
+static void series_game_done(match *m, void *arg)
+{
+    series_game *sg = arg;
+    series *sr = sg->sr;
+    const record *r = match_record(m);
+    const char *werr = match_write_error(m);
+    printf("game %d: %s (white) vs %s (black): %s-%s %s%s%s -> %s\n",
+           sg->index + 1, sr->bot[sg->bot_of_seat[0]],
+           sr->bot[sg->bot_of_seat[1]],
+           series_result_text(r, 0), series_result_text(r, 1),
+           r->reason ? r->reason : "?", r->detail ? ": " : "",
+           r->detail ? r->detail : "", werr ? "NOT WRITTEN" : sg->record_path);
+    if (werr) {
+        fprintf(stderr, "referee match: %s\n", werr);
+        sr->write_errors++;
+    }
+    fflush(stdout);
+    series_tally(sr, sg, r);
+    match_free(m);
+    free(sg);
+    sr->running--;
+    sr->finished++;
+    series_start_next(sr);
+}
+
+static void series_start_next(series *sr)
+{
+    while (sr->running < sr->concurrency && sr->next < sr->games) {
+        int i = sr->next++;
+        series_game *sg = calloc(1, sizeof *sg);
+        if (!sg) {
+            fprintf(stderr, "referee match: out of memory\n");
+            sr->write_errors++;
+            continue;
+        }
+        sg->sr = sr;
+        sg->index = i;
+        match_config cfg = sr->base;
+        /* Game i's own seed: reproducible, different for every game. */
+        rng r;
+        rng_seed(&r, sr->base.seed + (uint64_t)i * 0x632be59bd9b4e019ULL);
+        cfg.seed = rng_next(&r);
+        cfg.round = i + 1;
+        for (int seat = 0; seat < 2; seat++) {
+            int b = (seat + sr->first + i) % 2;
+            sg->bot_of_seat[seat] = b;
+            cfg.command[seat] = sr->bot[b];
+            snprintf(sg->log_path[seat], sizeof sg->log_path[seat],
+                     "%s/logs/game-%04d-seat%d.log", sr->dir, i + 1, seat);
+            cfg.log_path[seat] = sg->log_path[seat];
+        }
+        snprintf(sg->record_path, sizeof sg->record_path,
+                 "%s/game-%04d.yaml", sr->dir, i + 1);
+        cfg.record_path = sg->record_path;
+        char err[512];
+        match *m = match_new(sr->loop, &cfg, series_game_done, sg, err,
+                             sizeof err);
+        if (!m) {
+            fprintf(stderr, "referee match: %s\n", err);
+            free(sg);
+            sr->write_errors++;
+            sr->next = sr->games; /* the same error would repeat */
+            continue;
+        }
+        sr->running++;
+        match_start(m);
+    }
+}
+
+static int series_parse(series *sr, int argc, char **argv, char *name,
+                        size_t namelen)
+{
+    static const struct option opts[] = {
+        {"games", required_argument, 0, 'n'},
+        {"concurrency", required_argument, 0, 'j'},
+        {"game", required_argument, 0, 'g'},
+        {"variant", required_argument, 0, 'v'},
+        {"options", required_argument, 0, 'o'},
+        {"seed", required_argument, 0, 's'},
+        {"move-ms", required_argument, 0, 'm'},
+        {"bank-ms", required_argument, 0, 'b'},
+        {"inc-ms", required_argument, 0, 'i'},
+        {"grace-ms", required_argument, 0, 'G'},
+        {"startup-ms", required_argument, 0, 'S'},
+        {"out", required_argument, 0, 'O'},
+        {"name", required_argument, 0, 'N'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    match_config *c = &sr->base;
+    bool seeded = false;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "n:j:h", opts, NULL)) != -1) {
+        bool ok = true;
+        char *end = NULL;
+        switch (opt) {
+        case 'n': sr->games = (int)strtol(optarg, &end, 10);
+                  ok = *end == 0 && sr->games > 0 && sr->games <= 1000000;
+                  break;
+        case 'j': sr->concurrency = (int)strtol(optarg, &end, 10);
+                  ok = *end == 0 && sr->concurrency > 0 &&
+                       sr->concurrency <= 256;
+                  break;
+        case 'g': c->game = optarg; break;
+        case 'v': c->variant = optarg; break;
+        case 'o': c->options = optarg; break;
+        case 's': c->seed = strtoull(optarg, &end, 10);
+                  ok = *end == 0 && *optarg; seeded = true;
+                  break;
+        case 'm': ok = match_parse_ms(optarg, &c->move_ms, "--move-ms"); break;
+        case 'b': ok = match_parse_ms(optarg, &c->bank_ms, "--bank-ms"); break;
+        case 'i': ok = match_parse_ms(optarg, &c->increment_ms, "--inc-ms"); break;
+        case 'G': ok = match_parse_ms(optarg, &c->grace_ms, "--grace-ms"); break;
+        case 'S': ok = match_parse_ms(optarg, &c->startup_ms, "--startup-ms"); break;
+        case 'O': sr->dir = optarg; break;
+        case 'N': snprintf(name, namelen, "%s", optarg); break;
+        case 'h': match_usage(stdout); return 0;
+        default: match_usage(stderr); return EXIT_USAGE;
+        }
+        if (!ok) {
+            fprintf(stderr, "referee match: bad value '%s'\n", optarg);
+            return EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 2) {
+        fprintf(stderr, "referee match: give exactly two bot commands\n");
+        match_usage(stderr);
+        return EXIT_USAGE;
+    }
+    sr->bot[0] = argv[optind];
+    sr->bot[1] = argv[optind + 1];
+    if (!seeded)
+        c->seed = (uint64_t)time(NULL);
+    return -1;
+}
+
+static void series_summary(const series *sr)
+{
+    printf("\n%d games", sr->finished);
+    if (sr->voids)
+        printf(" (%d void)", sr->voids);
+    printf(", seed %" PRIu64 ", records in %s\n", sr->base.seed, sr->dir);
+    for (int b = 0; b < 2; b++)
+        printf("  %-40s %d wins, %d draws, %d losses: %.1f points\n",
+               sr->bot[b], sr->wins[b], sr->draws, sr->losses[b],
+               sr->score[b]);
+}
+
+int cmd_match(int argc, char **argv)
+{
+    series sr;
+    memset(&sr, 0, sizeof sr);
+    match_config_defaults(&sr.base);
+    sr.games = 2;
+    sr.concurrency = 1;
+    char name[256] = "", dir[4096];
+    int rc = series_parse(&sr, argc, argv, name, sizeof name);
+    if (rc >= 0)
+        return rc;
+    if (!name[0]) {
+        time_t t = time(NULL);
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        strftime(name, sizeof name, "match-%Y%m%d-%H%M%S", &tm);
+    }
+    if (!sr.dir) {
+        snprintf(dir, sizeof dir, "matches/%s", name);
+        sr.dir = dir;
+    }
+    sr.base.event = name;
+    char logs[4200], err[512];
+    snprintf(logs, sizeof logs, "%s/logs", sr.dir);
+    if (fs_mkdirs(logs, err, sizeof err) != 0) {
+        fprintf(stderr, "referee match: %s\n", err);
+        return 1;
+    }
+    proc_ignore_sigpipe();
+    sr.loop = EV_DEFAULT;
+    rng lot;
+    rng_seed(&lot, sr.base.seed);
+    sr.first = (int)rng_below(&lot, 2);
+    series_start_next(&sr);
+    ev_run(sr.loop, 0);
+    series_summary(&sr);
+    return sr.write_errors ? 1 : 0;
+}

@@ -1,0 +1,653 @@
+/* match.c - one refereed game (see match.h). */
+#include "match.h"
+
+#include "bot/bot.h"
+#include "clock/clock.h"
+#include "line.h"
+#include "proto.h"
+#include "version.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+    MATCH_NEW = 0,
+    MATCH_HANDSHAKE, /* waiting for every bot's `ready` */
+    MATCH_PLAYING,
+    MATCH_ENDING,    /* result sent, waiting for every bot to be reaped */
+    MATCH_DONE,
+} match_state;
+
+typedef struct {
+    bot *b;
+    bool ready, want_position, reaped;
+    size_t seen;      /* moves of the record this seat has been told */
+    long bank_left;   /* ms, when there is a bank */
+    char *comments[64];
+    int ncomments, dropped;
+} match_seat;
+
+struct match {
+    struct ev_loop *loop;
+    match_config cfg;
+    rules_game *game;
+    rules_pos pos;
+    record rec;
+    match_state state;
+    int nseats;
+    match_seat seat[RULES_MAX_SEATS];
+    int turn_seat;       /* seat asked to move, -1 if none */
+    double turn_start;   /* when the turn line was written */
+    double deadline;     /* absolute, monotonic: limit plus grace */
+    long turn_limit_ms;
+    ev_timer w_deadline;
+    ev_timer w_done;     /* runs the done callback outside bot callbacks */
+    match_done_cb done;
+    void *done_arg;
+    char write_err[512];
+    bool write_failed;
+};
+
+void match_config_defaults(match_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->game = "pentago";
+    cfg->move_ms = 5000;
+    cfg->grace_ms = 100;
+    cfg->startup_ms = 10000;
+    cfg->quit_ms = 1000;
+    cfg->term_ms = 1000;
+    cfg->log_cap = 1 << 20;
+    cfg->max_comments = 64;
+    cfg->round = 1;
+}
+
+static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
+                         double t, void *arg);
+static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev);
+static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev);
+
+/* ---- setup ----------------------------------------------------------------- */
+
+static bool match_check_config(const match_config *cfg, int nseats, char *err,
+                               size_t errlen)
+{
+    if (cfg->move_ms <= 0 && cfg->bank_ms <= 0) {
+        snprintf(err, errlen, "a time control needs a per-move limit or a "
+                              "bank");
+        return false;
+    }
+    if (cfg->move_ms < 0 || cfg->bank_ms < 0 || cfg->increment_ms < 0 ||
+        cfg->grace_ms < 0 || cfg->startup_ms <= 0 || cfg->quit_ms < 0 ||
+        cfg->term_ms < 0) {
+        snprintf(err, errlen, "time values must not be negative");
+        return false;
+    }
+    for (int s = 0; s < nseats; s++)
+        if (!cfg->command[s] || !cfg->command[s][0]) {
+            snprintf(err, errlen, "no command for seat %d", s);
+            return false;
+        }
+    return true;
+}
+
+static void match_fill_record_header(match *m)
+{
+    record *r = &m->rec;
+    const match_config *c = &m->cfg;
+    record_set(&r->referee_version, REFEREE_VERSION);
+    record_set(&r->event, c->event);
+    r->round = c->round;
+    record_set(&r->game, rules_game_name(m->game));
+    record_set(&r->variant, rules_variant_name(m->game));
+    record_set(&r->options, rules_options_text(m->game));
+    r->seed = c->seed;
+    r->move_ms = c->move_ms;
+    r->bank_ms = c->bank_ms;
+    r->increment_ms = c->increment_ms;
+    r->grace_ms = c->grace_ms;
+    r->startup_ms = c->startup_ms;
+    r->nplayers = m->nseats;
+    for (int s = 0; s < m->nseats; s++) {
+        record_player *p = &r->players[s];
+        p->seat = s;
+        record_set(&p->colour, rules_seat_colour(m->game, s));
+        record_set(&p->command, c->command[s]);
+        record_set(&p->log, c->log_path[s]);
+    }
+}
+
+match *match_new(struct ev_loop *loop, const match_config *cfg,
+                 match_done_cb done, void *arg, char *err, size_t errlen)
+{
+    rules_game *g = rules_game_new(cfg->game, cfg->variant, cfg->options, err,
+                                   errlen);
+    if (!g)
+        return NULL;
+    if (!match_check_config(cfg, rules_seats(g), err, errlen)) {
+        rules_game_free(g);
+        return NULL;
+    }
+    match *m = calloc(1, sizeof *m);
+    if (!m) {
+        rules_game_free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    m->loop = loop;
+    m->cfg = *cfg;
+    m->game = g;
+    m->nseats = rules_seats(g);
+    m->turn_seat = -1;
+    m->done = done;
+    m->done_arg = arg;
+    rules_start(g, &m->pos);
+    record_init(&m->rec);
+    match_fill_record_header(m);
+    ev_timer_init(&m->w_deadline, match_deadline_cb, 0., 0.);
+    ev_timer_init(&m->w_done, match_done_timer_cb, 0., 0.);
+    m->w_deadline.data = m->w_done.data = m;
+    for (int s = 0; s < m->nseats; s++) {
+        m->seat[s].bank_left = cfg->bank_ms;
+        m->seat[s].b = bot_new(loop, s, cfg->command[s], cfg->log_path[s],
+                               cfg->log_cap, match_bot_cb, m);
+        if (!m->seat[s].b) {
+            snprintf(err, errlen, "out of memory");
+            match_free(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
+/* ---- sending ------------------------------------------------------------- */
+
+static void match_send(match *m, int seat, int len, const char *buf)
+{
+    if (len > 0)
+        bot_send(m->seat[seat].b, buf, (size_t)len);
+}
+
+static void match_send_setup(match *m, int s)
+{
+    char buf[PROTO_LINE_MAX + 2], val[PROTO_LINE_MAX];
+    size_t n = sizeof buf;
+    match_send(m, s, proto_fmt_set(buf, n, "game", rules_game_name(m->game)),
+               buf);
+    match_send(m, s,
+               proto_fmt_set(buf, n, "variant", rules_variant_name(m->game)),
+               buf);
+    if (rules_options_text(m->game)[0])
+        match_send(m, s,
+                   proto_fmt_set(buf, n, "options",
+                                 rules_options_text(m->game)),
+                   buf);
+    snprintf(val, sizeof val, "%d", m->nseats);
+    match_send(m, s, proto_fmt_set(buf, n, "seats", val), buf);
+    for (int o = 0; o < m->nseats; o++) {
+        const char *name = m->rec.players[o].name;
+        snprintf(val, sizeof val, "%d %s %d %s", o,
+                 rules_seat_colour(m->game, o), rules_seat_team(m->game, o),
+                 name ? name : "unnamed");
+        match_send(m, s, proto_fmt_set(buf, n, "player", val), buf);
+    }
+    snprintf(val, sizeof val, "%d", s);
+    match_send(m, s, proto_fmt_set(buf, n, "you", val), buf);
+    snprintf(val, sizeof val, "%ld %ld %ld", m->cfg.move_ms, m->cfg.bank_ms,
+             m->cfg.increment_ms);
+    match_send(m, s, proto_fmt_set(buf, n, "time", val), buf);
+    snprintf(val, sizeof val, "%" PRIu64, m->cfg.seed);
+    match_send(m, s, proto_fmt_set(buf, n, "seed", val), buf);
+    match_send(m, s, proto_fmt_start(buf, n), buf);
+}
+
+/* ---- ending ----------------------------------------------------------------- */
+
+static void match_set_result(match *m, int s, rules_result res, int place,
+                             int win_points)
+{
+    record_player *p = &m->rec.players[s];
+    record_set(&p->result, rules_result_name(res));
+    p->place = place;
+    p->win_points = win_points;
+}
+
+static void match_tell_result(match *m, int s)
+{
+    char buf[PROTO_LINE_MAX + 2];
+    const record_player *p = &m->rec.players[s];
+    char outcome[16];
+    if (m->nseats > 2 && p->result && strcmp(p->result, "draw") != 0)
+        snprintf(outcome, sizeof outcome, "place:%d", p->place);
+    else
+        snprintf(outcome, sizeof outcome, "%s", p->result ? p->result : "draw");
+    match_send(m, s,
+               proto_fmt_result(buf, sizeof buf, outcome, m->rec.reason),
+               buf);
+    match_send(m, s, proto_fmt_quit(buf, sizeof buf, m->cfg.quit_ms), buf);
+}
+
+static void match_end(match *m, int fault_seat)
+{
+    char when[32], line[RULES_POS_TEXT_MAX];
+    m->state = MATCH_ENDING;
+    m->turn_seat = -1;
+    ev_timer_stop(m->loop, &m->w_deadline);
+    clock_utc_iso(when, sizeof when);
+    record_set(&m->rec.end_time, when);
+    rules_pos_write(m->game, &m->pos, line, sizeof line);
+    record_set(&m->rec.final_position, line);
+    m->rec.fault_seat = fault_seat;
+    for (int s = 0; s < m->nseats; s++) {
+        bot *b = m->seat[s].b;
+        if (s == fault_seat) {
+            bot_kill(b);
+            continue;
+        }
+        if (m->rec.players[s].result)
+            match_tell_result(m, s);
+        bot_stop(b, m->cfg.quit_ms, m->cfg.term_ms);
+    }
+}
+
+static void match_end_by_rules(match *m)
+{
+    rules_outcome_t o;
+    rules_outcome(m->game, &m->pos, &o);
+    record_set(&m->rec.status, "finished");
+    record_set(&m->rec.reason, rules_end_name(o.reason));
+    for (int s = 0; s < m->nseats; s++)
+        match_set_result(m, s, o.result[s], o.place[s], o.win_points[s]);
+    match_end(m, -1);
+}
+
+/* The faulting seat's team loses; every other team wins. */
+static void match_fault(match *m, int seat, const char *reason,
+                        const char *detail)
+{
+    if (m->state >= MATCH_ENDING)
+        return;
+    record_set(&m->rec.status, "finished");
+    record_set(&m->rec.reason, reason);
+    record_set(&m->rec.detail, detail);
+    int team = rules_seat_team(m->game, seat);
+    for (int s = 0; s < m->nseats; s++) {
+        bool lost = rules_seat_team(m->game, s) == team;
+        match_set_result(m, s, lost ? RULES_RESULT_LOSS : RULES_RESULT_WIN,
+                         lost ? 2 : 1, 0);
+    }
+    match_end(m, seat);
+}
+
+static void match_void(match *m, const char *detail)
+{
+    if (m->state >= MATCH_ENDING)
+        return;
+    record_set(&m->rec.status, "void");
+    record_set(&m->rec.reason, "void");
+    record_set(&m->rec.detail, detail);
+    match_end(m, -1);
+    for (int s = 0; s < m->nseats; s++)
+        bot_kill(m->seat[s].b);
+}
+
+/* ---- turns ---------------------------------------------------------------- */
+
+static void match_send_history(match *m, int s)
+{
+    char buf[PROTO_LINE_MAX + 2];
+    match_seat *st = &m->seat[s];
+    if (st->want_position) {
+        char line[RULES_POS_TEXT_MAX];
+        rules_pos_write(m->game, &m->pos, line, sizeof line);
+        match_send(m, s, proto_fmt_position(buf, sizeof buf, line), buf);
+    } else {
+        for (size_t i = st->seen; i < m->rec.nmoves; i++) {
+            const record_move *mv = &m->rec.moves[i];
+            if (mv->seat != s)
+                match_send(m, s,
+                           proto_fmt_played(buf, sizeof buf, mv->seat,
+                                            mv->text),
+                           buf);
+        }
+    }
+    st->seen = m->rec.nmoves;
+}
+
+static void match_arm_deadline(match *m, double at)
+{
+    ev_now_update(m->loop);
+    double after = at - clock_now();
+    ev_timer_stop(m->loop, &m->w_deadline);
+    ev_timer_set(&m->w_deadline, after > 0 ? after : 0., 0.);
+    ev_timer_start(m->loop, &m->w_deadline);
+}
+
+static void match_next_turn(match *m)
+{
+    int s = rules_to_move(m->game, &m->pos);
+    match_seat *st = &m->seat[s];
+    long limit = m->cfg.move_ms;
+    if (m->cfg.bank_ms > 0 && (limit <= 0 || st->bank_left < limit))
+        limit = st->bank_left;
+    match_send_history(m, s);
+    char buf[64];
+    int n = proto_fmt_turn(buf, sizeof buf, limit,
+                           m->cfg.bank_ms > 0 ? st->bank_left : -1);
+    match_send(m, s, n, buf);
+    /* The clock starts when the request is written; a turn line is far
+     * below PIPE_BUF, so unless the bot left its stdin unread it is. */
+    double at = bot_flushed_at(st->b);
+    m->turn_seat = s;
+    m->turn_limit_ms = limit;
+    m->turn_start = at >= 0 ? at : clock_now();
+    m->deadline = m->turn_start + (double)(limit + m->cfg.grace_ms) / 1000.0;
+    match_arm_deadline(m, m->deadline);
+}
+
+static void match_timeout(match *m, int s, double now)
+{
+    char detail[160];
+    snprintf(detail, sizeof detail,
+             "no move within %ld ms (limit %ld ms + grace %ld ms); "
+             "%ld ms over",
+             clock_ms(m->turn_start, now), m->turn_limit_ms,
+             m->cfg.grace_ms, clock_ms(m->deadline, now));
+    match_fault(m, s, "timeout", detail);
+}
+
+static void match_attach_comments(match *m, int s, record_move *mv)
+{
+    match_seat *st = &m->seat[s];
+    for (int i = 0; i < st->ncomments; i++) {
+        if (mv)
+            record_add_comment(mv, st->comments[i]);
+        free(st->comments[i]);
+    }
+    if (mv && st->dropped) {
+        char note[64];
+        snprintf(note, sizeof note, "[referee: %d more comments dropped]",
+                 st->dropped);
+        record_add_comment(mv, note);
+    }
+    st->ncomments = st->dropped = 0;
+}
+
+static void match_on_move(match *m, int s, const char *text, double t)
+{
+    if (s != m->turn_seat) {
+        char detail[200];
+        snprintf(detail, sizeof detail, "sent 'move %.100s' when %s", text,
+                 m->state == MATCH_HANDSHAKE ? "the game had not started"
+                                             : "it was not its turn");
+        match_fault(m, s, "out-of-turn", detail);
+        return;
+    }
+    if (t > m->deadline) {
+        match_timeout(m, s, t);
+        return;
+    }
+    ev_timer_stop(m->loop, &m->w_deadline);
+    char why[RULES_REASON_MAX], canon[RULES_MOVE_TEXT_MAX];
+    rules_move mv;
+    rules_status st = rules_parse_move(m->game, &m->pos, text, &mv, why,
+                                       sizeof why);
+    if (st != RULES_OK) {
+        char detail[RULES_REASON_MAX + 160];
+        snprintf(detail, sizeof detail, "'%.120s': %s%s", text,
+                 st == RULES_MALFORMED ? "not a move: " : "", why);
+        match_fault(m, s, "illegal-move", detail);
+        return;
+    }
+    long used = clock_ms(m->turn_start, t);
+    match_seat *seat = &m->seat[s];
+    if (m->cfg.bank_ms > 0) {
+        seat->bank_left -= used;
+        if (seat->bank_left < 0)
+            seat->bank_left = 0; /* within the grace */
+        seat->bank_left += m->cfg.increment_ms;
+    }
+    rules_format_move(m->game, &mv, canon, sizeof canon);
+    record_move *rm = record_add_move(
+        &m->rec, s, canon, strcmp(canon, text) ? text : NULL, used,
+        m->cfg.bank_ms > 0 ? seat->bank_left : -1);
+    match_attach_comments(m, s, rm);
+    rules_apply(m->game, &m->pos, &mv);
+    m->turn_seat = -1;
+    rules_outcome_t o;
+    rules_outcome(m->game, &m->pos, &o);
+    if (o.over)
+        match_end_by_rules(m);
+    else
+        match_next_turn(m);
+}
+
+/* ---- handshake ----------------------------------------------------------- */
+
+static void match_on_ready(match *m, int s, long version)
+{
+    match_seat *st = &m->seat[s];
+    if (m->state != MATCH_HANDSHAKE || st->ready)
+        return; /* a repeated ready is harmless */
+    if (version != PROTO_VERSION) {
+        char detail[96];
+        snprintf(detail, sizeof detail,
+                 "speaks protocol version %ld, the referee speaks %d",
+                 version, PROTO_VERSION);
+        match_fault(m, s, "handshake", detail);
+        return;
+    }
+    st->ready = true;
+    for (int o = 0; o < m->nseats; o++)
+        if (!m->seat[o].ready)
+            return;
+    ev_timer_stop(m->loop, &m->w_deadline);
+    m->state = MATCH_PLAYING;
+    for (int o = 0; o < m->nseats; o++)
+        match_send_setup(m, o);
+    match_next_turn(m);
+}
+
+static void match_on_id(match *m, int s, const char *key, const char *value)
+{
+    record_player *p = &m->rec.players[s];
+    if (!strcmp(key, "name"))
+        record_set(&p->name, value);
+    else if (!strcmp(key, "version"))
+        record_set(&p->version, value);
+    else if (!strcmp(key, "author"))
+        record_set(&p->author, value);
+    else if (!strcmp(key, "option") && !strcmp(value, "position"))
+        m->seat[s].want_position = true;
+}
+
+static void match_on_comment(match *m, int s, const char *text)
+{
+    match_seat *st = &m->seat[s];
+    int cap = m->cfg.max_comments;
+    if (cap > (int)(sizeof st->comments / sizeof st->comments[0]))
+        cap = (int)(sizeof st->comments / sizeof st->comments[0]);
+    if (st->ncomments >= cap) {
+        st->dropped++;
+        return;
+    }
+    char *copy = strdup(text ? text : "");
+    if (copy)
+        st->comments[st->ncomments++] = copy;
+}
+
+/* ---- events ----------------------------------------------------------------- */
+
+static void match_on_line(match *m, int s, const proto_msg *msg, double t)
+{
+    char detail[200];
+    switch (msg->kind) {
+    case PROTO_ID:
+        match_on_id(m, s, msg->key, msg->text);
+        break;
+    case PROTO_READY:
+        match_on_ready(m, s, msg->num);
+        break;
+    case PROTO_MOVE:
+        match_on_move(m, s, msg->text, t);
+        break;
+    case PROTO_INFO:
+        match_on_comment(m, s, msg->text);
+        break;
+    case PROTO_MALFORMED:
+        snprintf(detail, sizeof detail, "%s", msg->why ? msg->why : "");
+        match_fault(m, s, "malformed-line", detail);
+        break;
+    default:
+        break;
+    }
+}
+
+static void match_on_gone(match *m, int s)
+{
+    bot *b = m->seat[s].b;
+    const char *reason = bot_end_kind(b) == BOT_SIGNALLED  ? "killed"
+                         : bot_end_kind(b) == BOT_EXITED ? "exited"
+                                                         : "closed-output";
+    char detail[160];
+    snprintf(detail, sizeof detail, "%s %s", bot_gone_text(b),
+             m->state == MATCH_HANDSHAKE ? "during the handshake"
+                                         : "during the game");
+    match_fault(m, s, reason, detail);
+}
+
+static void match_check_done(match *m)
+{
+    if (m->state != MATCH_ENDING)
+        return;
+    for (int s = 0; s < m->nseats; s++)
+        if (!m->seat[s].reaped)
+            return;
+    m->state = MATCH_DONE;
+    ev_timer_start(m->loop, &m->w_done);
+}
+
+static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
+                         double t, void *arg)
+{
+    match *m = arg;
+    int s = bot_seat(b);
+    switch (ev) {
+    case BOT_LINE:
+        if (m->state < MATCH_ENDING)
+            match_on_line(m, s, msg, t);
+        break;
+    case BOT_BAD_LINE:
+        match_fault(m, s, "malformed-line", msg->why);
+        break;
+    case BOT_GONE:
+        if (m->state < MATCH_ENDING)
+            match_on_gone(m, s);
+        break;
+    case BOT_REAPED:
+        m->seat[s].reaped = true;
+        if (m->state == MATCH_ENDING)
+            match_check_done(m);
+        break;
+    }
+}
+
+static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
+{
+    (void)loop;
+    (void)rev;
+    match *m = w->data;
+    double now = clock_now();
+    if (m->state == MATCH_HANDSHAKE) {
+        for (int s = 0; s < m->nseats; s++)
+            if (!m->seat[s].ready) {
+                char detail[96];
+                snprintf(detail, sizeof detail,
+                         "no 'ready 1' within the start-up allowance of "
+                         "%ld ms",
+                         m->cfg.startup_ms);
+                match_fault(m, s, "handshake", detail);
+                return;
+            }
+        return;
+    }
+    if (m->state != MATCH_PLAYING || m->turn_seat < 0)
+        return;
+    if (now < m->deadline) { /* woke early: sleep for the rest */
+        match_arm_deadline(m, m->deadline);
+        return;
+    }
+    match_timeout(m, m->turn_seat, now);
+}
+
+static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev)
+{
+    (void)loop;
+    (void)rev;
+    match *m = w->data;
+    for (int s = 0; s < m->nseats; s++)
+        match_attach_comments(m, s, NULL);
+    if (m->cfg.record_path &&
+        record_write(&m->rec, m->cfg.record_path, m->write_err,
+                     sizeof m->write_err) != 0)
+        m->write_failed = true;
+    m->done(m, m->done_arg);
+}
+
+/* ---- start ---------------------------------------------------------------- */
+
+void match_start(match *m)
+{
+    char when[32], err[512];
+    clock_utc_iso(when, sizeof when);
+    record_set(&m->rec.start_time, when);
+    m->state = MATCH_HANDSHAKE;
+    for (int s = 0; s < m->nseats; s++) {
+        /* A bot that never ran counts as reaped. */
+        if (m->state != MATCH_HANDSHAKE) {
+            m->seat[s].reaped = true;
+            continue;
+        }
+        proc_status st = bot_start(m->seat[s].b, err, sizeof err);
+        if (st == PROC_OK)
+            continue;
+        m->seat[s].reaped = true;
+        if (st == PROC_SYS_ERROR)
+            match_void(m, err);
+        else
+            match_fault(m, s, "failed-to-start", err);
+    }
+    if (m->state == MATCH_HANDSHAKE) {
+        char buf[32];
+        for (int s = 0; s < m->nseats; s++)
+            match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
+        match_arm_deadline(m, clock_now() +
+                                  (double)m->cfg.startup_ms / 1000.0);
+    }
+    match_check_done(m);
+}
+
+void match_free(match *m)
+{
+    if (!m)
+        return;
+    ev_timer_stop(m->loop, &m->w_deadline);
+    ev_timer_stop(m->loop, &m->w_done);
+    for (int s = 0; s < m->nseats; s++) {
+        match_attach_comments(m, s, NULL);
+        bot_free(m->seat[s].b);
+    }
+    record_release(&m->rec);
+    rules_game_free(m->game);
+    free(m);
+}
+
+const record *match_record(const match *m) { return &m->rec; }
+
+const char *match_write_error(const match *m)
+{
+    return m->write_failed ? m->write_err : NULL;
+}

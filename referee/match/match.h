@@ -1,0 +1,65 @@
+/*
+ * match.h - one refereed game between bot processes on a libev loop.
+ *
+ * Data flows one way: the match starts the bots (bot.h), talks protocol v1
+ * with them (proto.h), checks every move with the rules (rules.h), builds
+ * the record (record.h) and writes it when every bot process is gone.
+ *
+ * Caller's protocol:
+ *   1. Fill a match_config (commands by seat: who sits where, and so who
+ *      starts, is the caller's lot).  match_new() checks it.
+ *   2. match_start(); run the loop.  Many matches may share one loop.
+ *   3. The done callback runs once the game has ended, every bot process
+ *      has been reaped and the record write was attempted; then read
+ *      match_record() / match_write_error() and match_free() the match
+ *      (also allowed from inside the callback).
+ *
+ * Ends of a game (record.result.reason): the rules' own ends, or a fault
+ * of one seat, which loses while every other team wins: timeout,
+ * illegal-move, malformed-line, out-of-turn, exited, killed,
+ * closed-output, failed-to-start, handshake.  A game that cannot be played
+ * for a reason that is no bot's fault (fork fails) is void.
+ */
+#ifndef MATCH_H
+#define MATCH_H
+
+#include "record/record.h"
+#include "rules.h"
+
+#include <ev.h>
+
+typedef struct {
+    const char *game, *variant, *options;
+    uint64_t seed;
+    long move_ms;      /* per-move limit, 0 = none */
+    long bank_ms;      /* bank per game, 0 = none (one of the two > 0) */
+    long increment_ms; /* added to the bank after each move */
+    long grace_ms;     /* allowance over the limit */
+    long startup_ms;   /* allowance for start-up and handshake */
+    long quit_ms;      /* time to exit after `quit` before SIGTERM */
+    long term_ms;      /* time after SIGTERM before SIGKILL */
+    long log_cap;      /* bytes of stderr kept per bot */
+    int max_comments;  /* comment lines kept per move */
+    const char *command[RULES_MAX_SEATS]; /* by seat */
+    const char *log_path[RULES_MAX_SEATS]; /* by seat, or NULL: discard */
+    const char *record_path; /* NULL: do not write */
+    const char *event;
+    int round;
+} match_config;
+
+/* Defaults for every field but the commands and paths. */
+void match_config_defaults(match_config *cfg);
+
+typedef struct match match;
+typedef void (*match_done_cb)(match *m, void *arg);
+
+match *match_new(struct ev_loop *loop, const match_config *cfg,
+                 match_done_cb done, void *arg, char *err, size_t errlen);
+void match_start(match *m);
+void match_free(match *m);
+
+const record *match_record(const match *m);
+/* NULL if the record was written (or no path was given), else why not. */
+const char *match_write_error(const match *m);
+
+#endif

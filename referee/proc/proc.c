@@ -1,0 +1,215 @@
+/* proc.c - bot child processes (see proc.h). */
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void proc_ignore_sigpipe(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* One pass over the command: count words and bytes (out == NULL) or copy
+ * them into out.  Returns the number of words or -1 on a bad quote. */
+static int proc_scan_words(const char *s, char **argv, char *out)
+{
+    int words = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        if (argv)
+            argv[words] = out;
+        words++;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+            char q = *s;
+            if (q == '\'' || q == '"') {
+                const char *end = strchr(s + 1, q);
+                if (!end)
+                    return -1;
+                for (s++; s < end; s++) {
+                    if (q == '"' && *s == '\\' && s + 1 < end)
+                        s++;
+                    if (out)
+                        *out++ = *s;
+                }
+                s++;
+            } else {
+                if (q == '\\' && s[1])
+                    s++;
+                if (out)
+                    *out++ = *s;
+                s++;
+            }
+        }
+        if (out)
+            *out++ = '\0';
+    }
+    return words;
+}
+
+char **proc_split_command(const char *command, char *err, size_t errlen)
+{
+    int words = proc_scan_words(command, NULL, NULL);
+    if (words < 0) {
+        snprintf(err, errlen, "unbalanced quote in command '%s'", command);
+        return NULL;
+    }
+    if (words == 0) {
+        snprintf(err, errlen, "empty command");
+        return NULL;
+    }
+    size_t ptrs = sizeof(char *) * (size_t)(words + 1);
+    char **argv = malloc(ptrs + strlen(command) + 1);
+    if (!argv) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    proc_scan_words(command, argv, (char *)argv + ptrs);
+    argv[words] = NULL;
+    return argv;
+}
+
+/* In the child, between fork and exec: only async-signal-safe calls. */
+static void proc_child_setup(int in, int out, int errfd, int status_fd,
+                             pid_t parent, char **argv)
+{
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    for (int sig = 1; sig < NSIG; sig++)
+        sigaction(sig, &sa, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
+        goto fail;
+    /* Everything is O_CLOEXEC already; this also covers descriptors a
+     * library may have opened without it. */
+    if (status_fd > 3)
+        syscall(SYS_close_range, 3U, (unsigned)status_fd - 1, 0U);
+    syscall(SYS_close_range, (unsigned)status_fd + 1, ~0U, 0U);
+    execvp(argv[0], argv);
+fail:;
+    int e = errno;
+    ssize_t w = write(status_fd, &e, sizeof e);
+    (void)w;
+    _exit(127);
+}
+
+static int proc_set_nonblock(int fd)
+{
+    int fl = fcntl(fd, F_GETFL);
+    return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+static void proc_close_pair(int p[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (p[i] >= 0) {
+            close(p[i]);
+            p[i] = -1;
+        }
+}
+
+/* Wait for the exec report: EOF means exec succeeded. */
+static int proc_exec_errno(int status_fd)
+{
+    int e = 0;
+    ssize_t n;
+    do
+        n = read(status_fd, &e, sizeof e);
+    while (n < 0 && errno == EINTR);
+    return n == (ssize_t)sizeof e ? e : 0;
+}
+
+proc_status proc_spawn(const char *command, proc_child *child, char *err,
+                       size_t errlen)
+{
+    child->pid = -1;
+    child->in_fd = child->out_fd = child->err_fd = -1;
+    char **argv = proc_split_command(command, err, errlen);
+    if (!argv)
+        return PROC_BAD_COMMAND;
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
+    int st[2] = {-1, -1};
+    proc_status rc = PROC_SYS_ERROR;
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
+        pipe2(er, O_CLOEXEC) || pipe2(st, O_CLOEXEC) ||
+        proc_set_nonblock(in[1]) || proc_set_nonblock(out[0]) ||
+        proc_set_nonblock(er[0])) {
+        snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
+        goto done;
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "cannot fork: %s", strerror(errno));
+        goto done;
+    }
+    if (pid == 0)
+        proc_child_setup(in[0], out[1], er[1], st[1], parent, argv);
+    /* Also in the parent, so the group exists before we ever signal it. */
+    setpgid(pid, pid);
+    close(st[1]);
+    st[1] = -1;
+    int e = proc_exec_errno(st[0]);
+    if (e) {
+        int status;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        snprintf(err, errlen, "cannot run '%s': %s", argv[0], strerror(e));
+        rc = PROC_EXEC_FAILED;
+        goto done;
+    }
+    child->pid = pid;
+    child->in_fd = in[1];
+    child->out_fd = out[0];
+    child->err_fd = er[0];
+    in[1] = out[0] = er[0] = -1;
+    rc = PROC_OK;
+done:
+    proc_close_pair(in);
+    proc_close_pair(out);
+    proc_close_pair(er);
+    proc_close_pair(st);
+    free(argv);
+    return rc;
+}
+
+int proc_signal_group(pid_t pgid, int sig)
+{
+    if (pgid <= 0)
+        return -1;
+    int rc = kill(-pgid, sig);
+    if (sig == SIGTERM)
+        kill(-pgid, SIGCONT);
+    return rc;
+}
+
+void proc_close_fds(proc_child *child)
+{
+    int *fds[] = {&child->in_fd, &child->out_fd, &child->err_fd};
+    for (int i = 0; i < 3; i++)
+        if (*fds[i] >= 0) {
+            close(*fds[i]);
+            *fds[i] = -1;
+        }
+}

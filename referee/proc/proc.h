@@ -1,0 +1,59 @@
+/*
+ * proc.h - start a bot program as a child process, in a process group of
+ * its own, with pipes to its stdin, stdout and stderr.
+ *
+ * Caller's protocol:
+ *   1. proc_ignore_sigpipe() once at program start (writes to a dead bot
+ *      then fail with EPIPE instead of killing the referee).
+ *   2. proc_spawn(command, &child, err) starts the bot.  The command is
+ *      split into words like a shell would for blanks, '...' and "..." and
+ *      backslash, but nothing else is interpreted; argv[0] is looked up in
+ *      PATH.
+ *   3. The caller owns child.in_fd, out_fd and err_fd (the referee's ends:
+ *      O_NONBLOCK and O_CLOEXEC; the bot's ends are blocking), reaps
+ *      child.pid (for example with an ev_child watcher) and closes the fds
+ *      with proc_close_fds().
+ *   4. proc_signal_group() signals the whole group, grandchildren too.
+ *
+ * In the child: a new process group; every signal disposition reset and
+ * the signal mask cleared; SIGKILL on the referee's death
+ * (PR_SET_PDEATHSIG); descriptors 0, 1, 2 are the pipes and no other
+ * descriptor stays open.
+ */
+#ifndef PROC_H
+#define PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef enum {
+    PROC_OK = 0,
+    PROC_EXEC_FAILED, /* the program could not be run: the bot's fault */
+    PROC_BAD_COMMAND, /* empty command, unbalanced quote: the user's */
+    PROC_SYS_ERROR,   /* pipe or fork failed: nobody's fault, the game is void */
+} proc_status;
+
+typedef struct {
+    pid_t pid; /* also the process group id */
+    int in_fd;
+    int out_fd;
+    int err_fd;
+} proc_child;
+
+void proc_ignore_sigpipe(void);
+
+/* Split a command line into a NULL-terminated argv (one allocation, free
+ * with free()).  Returns NULL with a reason in err. */
+char **proc_split_command(const char *command, char *err, size_t errlen);
+
+proc_status proc_spawn(const char *command, proc_child *child, char *err,
+                       size_t errlen);
+
+/* Send sig to the child's process group; SIGCONT too after SIGTERM so a
+ * stopped bot can act on it.  Returns 0 or -1 with errno. */
+int proc_signal_group(pid_t pgid, int sig);
+
+/* Close whichever of the three fds are still open (>= 0) and mark them -1. */
+void proc_close_fds(proc_child *child);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * record.h - the YAML match record of one game: build it in memory, write
+ * it atomically, read it back with errors that name the file, line and
+ * field.  Schema: record/SCHEMA.md (schema version RECORD_SCHEMA).
+ *
+ * Ownership: a record owns every string and array in it (heap copies).
+ * record_init() makes an empty record; the record_set_* / record_add_*
+ * helpers copy their arguments; record_release() frees everything and
+ * leaves an empty record.  Functions that can fail return 0 on success and
+ * -1 with a one-line message in err (no trailing newline).
+ */
+#ifndef RECORD_H
+#define RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RECORD_SCHEMA 1
+#define RECORD_MAX_PLAYERS 4
+
+typedef struct {
+    int seat;
+    char *text;      /* canonical move text, as the rules format it */
+    char *sent;      /* what the bot sent, if it differs from text, or NULL */
+    long ms;         /* measured thinking time */
+    long left_ms;    /* bank left after the move, or -1 without a bank */
+    char **comments; /* info lines the bot sent during this turn */
+    size_t ncomments;
+} record_move;
+
+typedef struct {
+    int seat;
+    char *colour;    /* "white", "black", ... */
+    char *command;   /* the command line the referee ran */
+    char *name;      /* as the bot reported (id name), or NULL */
+    char *version;   /* id version, or NULL */
+    char *author;    /* id author, or NULL */
+    char *log;       /* path of the bot's stderr log, or NULL */
+    char *result;    /* "win", "loss", "draw", or NULL while unfinished */
+    int place;       /* 1 = first; 0 unknown */
+    int win_points;  /* Pentago tournament rule 5; 0 for loss or draw */
+} record_player;
+
+typedef struct {
+    int schema;            /* RECORD_SCHEMA */
+    char *referee_version;
+    char *event;           /* event or match name, or NULL */
+    int round;             /* game number within the match/event, from 1 */
+    char *game, *variant, *options;
+    uint64_t seed;
+    long move_ms;          /* per-move limit, 0 = none */
+    long bank_ms;          /* bank per game, 0 = none */
+    long increment_ms;     /* added to the bank after each move */
+    long grace_ms;         /* allowance over the limit before a timeout */
+    long startup_ms;       /* allowance for start-up and handshake */
+    char *start_time;      /* ISO 8601 UTC, e.g. 2026-11-22T05:00:00Z */
+    char *end_time;
+    int nplayers;
+    record_player players[RECORD_MAX_PLAYERS];
+    record_move *moves;
+    size_t nmoves, capmoves;
+    /* The result. */
+    char *status;          /* "finished" (scored) or "void" (no bot's fault) */
+    char *reason;          /* rules end ("five-by-rotation", "full-board",
+                              ...) or fault ("timeout", "illegal-move",
+                              "malformed-line", "out-of-turn", "exited",
+                              "killed", "failed-to-start", "handshake") */
+    char *detail;          /* one line for people: the overrun, the illegal
+                              text and its reason, the exit status, ... */
+    int fault_seat;        /* seat at fault, or -1 */
+    char *final_position;  /* position line after the last move */
+} record;
+
+void record_init(record *r);
+void record_release(record *r);
+
+/* Replace *field with a copy of value (NULL allowed). */
+void record_set(char **field, const char *value);
+/* Append a move (copies text and sent); returns it for adding comments,
+ * or NULL when out of memory. */
+record_move *record_add_move(record *r, int seat, const char *text,
+                             const char *sent, long ms, long left_ms);
+int record_add_comment(record_move *m, const char *text);
+
+/* Write to path atomically: a temporary file in the same directory,
+ * fsync, then rename over path. */
+int record_write(const record *r, const char *path, char *err,
+                 size_t errlen);
+/* Read and check the structure and types of a record; on error the
+ * message names the file, the line and the field. */
+int record_read(const char *path, record *r, char *err, size_t errlen);
+
+#endif
