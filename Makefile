@@ -13,7 +13,7 @@ CSTD     := -std=c11 -D_GNU_SOURCE
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
             -Wcast-align -Wvla -Wnull-dereference -Wno-format-nonliteral
-INCLUDES := -Ireferee -Ireferee/rules -Iprotocol
+INCLUDES := -Ireferee -Ireferee/rules -Iprotocol -Itests
 CFLAGS_COMMON := $(CSTD) $(WARN) $(INCLUDES) -MMD -MP
 OPT      := -O2 -g
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -27,7 +27,7 @@ LIB_SRC  := $(filter-out referee/cli/main.c, \
               $(wildcard referee/*/*.c) $(wildcard protocol/*.c))
 MAIN_SRC := referee/cli/main.c
 BOT_SRC  := $(wildcard bots/c/*.c)
-TEST_SRC := $(wildcard tests/unit/*.c)
+TEST_SRC := $(wildcard tests/unit/*.c) $(wildcard tests/support/*.c)
 REF_SRC  := $(wildcard tests/ref/*.c)
 TBOT_SRC := $(wildcard tests/bots/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
@@ -78,9 +78,13 @@ $(REL)/bots/%: $(REL)/obj/bots/c/%.o $(REL)/libreferee.a
 bots: $(patsubst bots/c/%.c,$(REL)/bots/%,$(BOT_SRC))
 .PHONY: bots
 
+# The main job: a short match between the bundled C bots, then the first
+# game replayed move by move from its record.
 demo: deps
 	@$(MAKE) --no-print-directory all
-	./$(REL)/referee demo
+	./$(REL)/referee match --name demo --seed 1 -n 4 -j 2 \
+	  $(REL)/bots/greedy_bot $(REL)/bots/random_bot
+	./$(REL)/referee replay matches/demo/game-0001.yaml
 
 # ---- test build (ASan + UBSan) ----------------------------------------------
 $(TST)/obj/%.o: %.c
@@ -111,8 +115,9 @@ TEST_BINS := $(TST)/unit_tests $(TST)/referee \
 test: deps
 	@$(MAKE) --no-print-directory $(TEST_BINS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ./$(TST)/unit_tests -j2 --timeout 300
+	  $(abspath $(TST))/unit_tests -j2 --timeout 300
 
 # ---- benchmarks -----------------------------------------------------------------
 $(REL)/bench/%: $(REL)/obj/tests/bench/%.o $(call obj,$(REL),$(REF_SRC)) \

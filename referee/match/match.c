@@ -378,10 +378,13 @@ static void match_attach_comments(match *m, int s, record_move *mv)
 
 static void match_on_move(match *m, int s, const char *text, double t)
 {
-    if (s != m->turn_seat) {
+    /* A move read before its turn request was written was sent unasked,
+     * even if the request went out while we were still reading. */
+    if (s != m->turn_seat || t < m->turn_start) {
         char detail[200];
         snprintf(detail, sizeof detail, "sent 'move %.100s' when %s", text,
                  m->state == MATCH_HANDSHAKE ? "the game had not started"
+                 : s == m->turn_seat         ? "it had not been asked yet"
                                              : "it was not its turn");
         match_fault(m, s, "out-of-turn", detail);
         return;

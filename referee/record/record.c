@@ -1,0 +1,124 @@
+/* record.c - the in-memory match record: lifecycle and the builders. */
+#include "record.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Make an empty record: no strings, no moves, nobody at fault. */
+void record_init(record *r)
+{
+    memset(r, 0, sizeof *r);
+    r->schema = RECORD_SCHEMA;
+    r->round = 1;
+    r->fault_seat = -1;
+    for (int i = 0; i < RECORD_MAX_PLAYERS; i++)
+        r->players[i].seat = i;
+}
+
+/* Free one move's strings and comments. */
+static void record_move_release(record_move *m)
+{
+    free(m->text);
+    free(m->sent);
+    for (size_t i = 0; i < m->ncomments; i++)
+        free(m->comments[i]);
+    free(m->comments);
+}
+
+/* Free one player's strings. */
+static void record_player_release(record_player *p)
+{
+    free(p->colour);
+    free(p->command);
+    free(p->name);
+    free(p->version);
+    free(p->author);
+    free(p->log);
+    free(p->result);
+}
+
+/* Free everything the record owns and leave it empty (as record_init). */
+void record_release(record *r)
+{
+    free(r->referee_version);
+    free(r->event);
+    free(r->game);
+    free(r->variant);
+    free(r->options);
+    free(r->start_time);
+    free(r->end_time);
+    for (int i = 0; i < RECORD_MAX_PLAYERS; i++)
+        record_player_release(&r->players[i]);
+    for (size_t i = 0; i < r->nmoves; i++)
+        record_move_release(&r->moves[i]);
+    free(r->moves);
+    free(r->status);
+    free(r->reason);
+    free(r->detail);
+    free(r->final_position);
+    record_init(r);
+}
+
+/* Replace *field with a copy of value.  The signature cannot report out of
+ * memory: the field is then left NULL (the old value is freed either way),
+ * which record_read reports as a missing value if the field is required. */
+void record_set(char **field, const char *value)
+{
+    char *copy = value ? strdup(value) : NULL;
+    free(*field);
+    *field = copy;
+}
+
+/* Append a move, copying its strings; sent equal to text is stored as NULL
+ * (the header's "only if it differs").  NULL text is taken as "". */
+record_move *record_add_move(record *r, int seat, const char *text,
+                             const char *sent, long ms, long left_ms)
+{
+    if (!text)
+        text = "";
+    if (sent && strcmp(sent, text) == 0)
+        sent = NULL;
+    if (r->nmoves == r->capmoves) {
+        if (r->capmoves > SIZE_MAX / 2 / sizeof *r->moves)
+            return NULL;
+        size_t cap = r->capmoves ? r->capmoves * 2 : 16;
+        record_move *moves = realloc(r->moves, cap * sizeof *moves);
+        if (!moves)
+            return NULL;
+        r->moves = moves;
+        r->capmoves = cap;
+    }
+    record_move m = {
+        .seat = seat, .ms = ms, .left_ms = left_ms,
+        .text = strdup(text), .sent = sent ? strdup(sent) : NULL,
+    };
+    if (!m.text || (sent && !m.sent)) {
+        record_move_release(&m);
+        return NULL;
+    }
+    r->moves[r->nmoves] = m;
+    return &r->moves[r->nmoves++];
+}
+
+/* Append a comment (NULL is taken as "").  The array has no capacity field:
+ * its capacity is implied by the count (4, then the next power of two), so
+ * it grows by doubling exactly when the count reaches a power of two. */
+int record_add_comment(record_move *m, const char *text)
+{
+    size_t n = m->ncomments;
+    if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
+        if (n > SIZE_MAX / 2 / sizeof *m->comments)
+            return -1;
+        size_t cap = n ? n * 2 : 4;
+        char **comments = realloc(m->comments, cap * sizeof *comments);
+        if (!comments)
+            return -1;
+        m->comments = comments;
+    }
+    char *copy = strdup(text ? text : "");
+    if (!copy)
+        return -1;
+    m->comments[m->ncomments++] = copy;
+    return 0;
+}

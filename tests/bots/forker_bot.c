@@ -1,0 +1,32 @@
+/*
+ * forker_bot: leaves a grandchild holding its stdout.
+ *
+ * Usage: forker_bot [hang|exit]
+ * At its first `turn` it forks a child that keeps stdin/stdout/stderr open
+ * and sleeps 300 s. Then:
+ * hang (default): the bot itself never answers and sleeps until killed
+ *   (timeout; the referee must kill the whole process group).
+ * exit: the bot exits with status 0 at once, leaving the child holding the
+ *   pipe (exited; the referee must not wait for EOF on stdout).
+ */
+#include <unistd.h>
+
+#include "tbot.h"
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "hang";
+    struct tb_state st = {0};
+    if (tb_handshake("forker bot") < 0)
+        return 0;
+    if (!tb_wait_turn(&st))
+        return 0;
+    pid_t pid = fork();
+    if (pid == 0) {
+        sleep(300);
+        _exit(0);
+    }
+    if (strcmp(mode, "exit") == 0)
+        _exit(0);
+    tb_sleep_forever();
+}

@@ -1,0 +1,104 @@
+/* run.c - test support for running programs (see run.h). */
+#include "run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen)
+{
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        dup2(p[1], 1);
+        dup2(p[1], 2);
+        setenv("RUN_TAG", tag, 1);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(p[1]);
+    size_t n = 0;
+    char scratch[4096];
+    for (;;) {
+        char *dst = n + 1 < outlen ? out + n : scratch;
+        size_t room = n + 1 < outlen ? outlen - n - 1 : sizeof scratch;
+        ssize_t r = read(p[0], dst, room);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        if (dst != scratch)
+            n += (size_t)r;
+    }
+    close(p[0]);
+    if (outlen)
+        out[n < outlen ? n : outlen - 1] = '\0';
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int run_environ_has(const char *pid, const char *needle, size_t nlen)
+{
+    char path[64], buf[65536];
+    snprintf(path, sizeof path, "/proc/%s/environ", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf);
+    close(fd);
+    for (ssize_t i = 0; n > 0 && i + (ssize_t)nlen <= n; i++)
+        if ((i == 0 || buf[i - 1] == '\0') && !memcmp(buf + i, needle, nlen) &&
+            (i + (ssize_t)nlen == n || buf[i + nlen] == '\0'))
+            return 1;
+    return 0;
+}
+
+int run_count_tagged(const char *tag)
+{
+    char needle[256];
+    int nlen = snprintf(needle, sizeof needle, "RUN_TAG=%s", tag);
+    DIR *d = opendir("/proc");
+    if (!d)
+        return -1;
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
+            run_environ_has(e->d_name, needle, (size_t)nlen))
+            count++;
+    closedir(d);
+    return count;
+}
+
+void run_tmpdir(char *buf, size_t len)
+{
+    snprintf(buf, len, "/tmp/referee-test-XXXXXX");
+    if (!mkdtemp(buf))
+        buf[0] = '\0';
+}
+
+void run_rmtree(const char *path)
+{
+    if (strncmp(path, "/tmp/referee-test-", 18) != 0)
+        return;
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/rm", "rm", "-rf", path, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    if (pid > 0)
+        waitpid(pid, &status, 0);
+}

@@ -1,0 +1,30 @@
+/*
+ * run.h - test support: run the referee (or any program) as a child, with
+ * its output captured, and count processes that outlived it.
+ *
+ * Every child started through run_cmd() gets RUN_TAG=<tag> in its
+ * environment; bots inherit it from the referee, so run_count_tagged()
+ * finds any bot process left behind, wherever it was reparented.
+ */
+#ifndef RUN_H
+#define RUN_H
+
+#include <stddef.h>
+
+/* Paths of the sanitizer build (make test builds them first). */
+#define RUN_REFEREE "build/test/referee"
+#define RUN_BOTS "build/test/bots/"
+#define RUN_TBOTS "build/test/tbots/"
+
+/* Run argv with RUN_TAG=tag, stdout+stderr into out (NUL-terminated,
+ * truncated to outlen).  Returns the exit status, or -1 if it did not exit
+ * normally. */
+int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen);
+/* Processes whose environment holds RUN_TAG=tag. */
+int run_count_tagged(const char *tag);
+/* A fresh directory under /tmp for one test; path into buf. */
+void run_tmpdir(char *buf, size_t len);
+/* rm -r of a test directory. */
+void run_rmtree(const char *path);
+
+#endif

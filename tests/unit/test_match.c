@@ -1,0 +1,480 @@
+/*
+ * test_match.c - whole matches with real bot processes: the referee binary
+ * of the test build runs the bundled and the misbehaving bots; the records
+ * are read back, replayed, and no bot process may outlive the referee.
+ */
+#include "record/record.h"
+#include "support/run.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OUT_MAX 65536
+
+typedef struct {
+    char dir[256];
+    char tag[64];
+    char out[OUT_MAX];
+    int rc;
+} mrun;
+
+/* Run `referee match` with the given options and two bot commands. */
+static void mrun_match(mrun *m, const char *const *opts, const char *bot1,
+                       const char *bot2)
+{
+    run_tmpdir(m->dir, sizeof m->dir);
+    cr_assert(m->dir[0], "mkdtemp failed");
+    snprintf(m->tag, sizeof m->tag, "%s", m->dir + 5);
+    char *argv[64];
+    int n = 0;
+    argv[n++] = RUN_REFEREE;
+    argv[n++] = "match";
+    argv[n++] = "--out";
+    argv[n++] = m->dir;
+    for (int i = 0; opts[i]; i++)
+        argv[n++] = (char *)opts[i];
+    argv[n++] = (char *)bot1;
+    argv[n++] = (char *)bot2;
+    argv[n] = NULL;
+    m->rc = run_cmd(argv, m->tag, m->out, sizeof m->out);
+}
+
+static void mrun_finish(mrun *m)
+{
+    /* Nothing started for this run may survive it. */
+    cr_expect_eq(run_count_tagged(m->tag), 0,
+                 "bot processes left behind after the match");
+    run_rmtree(m->dir);
+}
+
+static void mrun_record(const mrun *m, int game, record *r)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
+    int rc = record_read(path, r, err, sizeof err);
+    cr_assert_eq(rc, 0, "record %s: %s\nreferee said:\n%s", path, err, m->out);
+}
+
+static int mrun_replay(const mrun *m, int game)
+{
+    char path[512], out[OUT_MAX];
+    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
+    char *argv[] = {RUN_REFEREE, "replay", "--quiet", path, NULL};
+    int rc = run_cmd(argv, m->tag, out, sizeof out);
+    cr_expect_eq(rc, 0, "replay of %s failed: %s", path, out);
+    return rc;
+}
+
+static bool is_rules_end(const char *reason)
+{
+    static const char *const ends[] = {
+        "five-by-placement", "five-by-rotation", "five-for-opponent",
+        "five-for-both", "full-board",
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
+        if (!strcmp(reason, ends[i]))
+            return true;
+    return false;
+}
+
+/* Which seat does the command containing needle sit in? */
+static int seat_of(const record *r, const char *needle)
+{
+    for (int s = 0; s < r->nplayers; s++)
+        if (strstr(r->players[s].command, needle))
+            return s;
+    return -1;
+}
+
+Test(match, c_bots_play_records_and_replay, .timeout = 120)
+{
+    mrun m;
+    const char *opts[] = {"-n", "4", "-j", "2", "--seed", "11", NULL};
+    mrun_match(&m, opts, RUN_BOTS "random_bot", RUN_BOTS "greedy_bot");
+    cr_assert_eq(m.rc, 0, "referee failed:\n%s", m.out);
+    int greedy_first = -1;
+    for (int g = 1; g <= 4; g++) {
+        record r;
+        mrun_record(&m, g, &r);
+        cr_expect_str_eq(r.status, "finished");
+        cr_expect(is_rules_end(r.reason), "game %d ended by %s", g, r.reason);
+        cr_expect_eq(r.fault_seat, -1);
+        cr_expect_eq(r.round, g);
+        cr_expect_str_eq(r.game, "pentago");
+        cr_expect_str_eq(r.variant, "swiss-2010");
+        cr_expect_str_eq(r.players[0].name, seat_of(&r, "greedy") == 0
+                                                 ? "greedy_bot"
+                                                 : "random_bot");
+        /* Seats alternate from game to game. */
+        int gs = seat_of(&r, "greedy_bot");
+        if (greedy_first < 0)
+            greedy_first = gs;
+        cr_expect_eq(gs, (greedy_first + g - 1) % 2, "game %d: seats", g);
+        cr_expect_gt(r.nmoves, 4);
+        for (size_t i = 0; i < r.nmoves; i++) {
+            cr_expect_eq(r.moves[i].seat, (int)(i % 2));
+            cr_expect_geq(r.moves[i].ms, 0);
+            cr_expect_eq(r.moves[i].left_ms, -1);
+        }
+        record_release(&r);
+        mrun_replay(&m, g);
+    }
+    cr_expect(strstr(m.out, "4 games"), "summary missing:\n%s", m.out);
+    mrun_finish(&m);
+}
+
+Test(match, same_seed_same_games, .timeout = 120)
+{
+    mrun a, b;
+    const char *opts[] = {"-n", "2", "--seed", "99", NULL};
+    mrun_match(&a, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+    mrun_match(&b, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+    cr_assert_eq(a.rc, 0, "%s", a.out);
+    cr_assert_eq(b.rc, 0, "%s", b.out);
+    for (int g = 1; g <= 2; g++) {
+        record ra, rb;
+        mrun_record(&a, g, &ra);
+        mrun_record(&b, g, &rb);
+        cr_expect_eq(ra.seed, rb.seed);
+        cr_assert_eq(ra.nmoves, rb.nmoves);
+        for (size_t i = 0; i < ra.nmoves; i++)
+            cr_expect_str_eq(ra.moves[i].text, rb.moves[i].text);
+        record_release(&ra);
+        record_release(&rb);
+    }
+    mrun_finish(&a);
+    mrun_finish(&b);
+}
+
+Test(match, bank_and_increment_are_accounted, .timeout = 120)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "5", "--move-ms", "0",
+                          "--bank-ms", "4000", "--inc-ms", "250", NULL};
+    mrun_match(&m, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_expect_eq(r.bank_ms, 4000);
+    cr_expect_eq(r.increment_ms, 250);
+    long bank[2] = {4000, 4000};
+    for (size_t i = 0; i < r.nmoves; i++) {
+        const record_move *mv = &r.moves[i];
+        bank[mv->seat] += 250 - mv->ms;
+        cr_expect_eq(mv->left_ms, bank[mv->seat], "ply %zu", i + 1);
+    }
+    record_release(&r);
+    mrun_replay(&m, 1);
+    mrun_finish(&m);
+}
+
+Test(match, slow_bot_within_limit_is_not_a_loss, .timeout = 120)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "1500",
+                          NULL};
+    mrun_match(&m, opts, RUN_TBOTS "slow_bot 300", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_expect(is_rules_end(r.reason), "ended by %s: %s", r.reason,
+              r.detail ? r.detail : "");
+    int slow = seat_of(&r, "slow_bot");
+    for (size_t i = 0; i < r.nmoves; i++)
+        if (r.moves[i].seat == slow)
+            cr_expect_geq(r.moves[i].ms, 300, "ply %zu measured %ld ms",
+                          i + 1, r.moves[i].ms);
+    record_release(&r);
+    mrun_finish(&m);
+}
+
+/* ---- one misbehaving bot per abnormal end ---------------------------- */
+
+static void check_fault(const char *badbot, const char *reason,
+                        const char *detail_part, const char *const *opts)
+{
+    static const char *const deflt[] = {"-n", "1", "--seed", "3",
+                                        "--move-ms", "1000", "--startup-ms",
+                                        "2000", NULL};
+    mrun m;
+    mrun_match(&m, opts ? opts : deflt, badbot, RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "referee failed:\n%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    const char *name = strrchr(badbot, '/') + 1;
+    char prog[64];
+    snprintf(prog, sizeof prog, "%.*s", (int)strcspn(name, " "), name);
+    int bad = seat_of(&r, prog);
+    cr_assert_geq(bad, 0);
+    cr_expect_str_eq(r.status, "finished");
+    cr_expect_str_eq(r.reason, reason, "%s: reason %s (%s)", badbot,
+                     r.reason, r.detail ? r.detail : "");
+    cr_expect_eq(r.fault_seat, bad);
+    cr_expect_str_eq(r.players[bad].result, "loss");
+    cr_expect_str_eq(r.players[1 - bad].result, "win");
+    cr_expect(r.detail && strstr(r.detail, detail_part),
+              "%s: detail '%s' lacks '%s'", badbot,
+              r.detail ? r.detail : "(none)", detail_part);
+    record_release(&r);
+    mrun_replay(&m, 1);
+    mrun_finish(&m);
+}
+
+Test(fault, silent_bot_times_out, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "silent_bot", "timeout", "limit 1000 ms", NULL);
+}
+
+Test(fault, slow_bot_over_the_limit_times_out, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "slow_bot 2500", "timeout", "grace 100 ms", NULL);
+}
+
+Test(fault, comment_flood_does_not_stop_the_clock, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "garbage_bot flood", "timeout", "limit", NULL);
+}
+
+Test(fault, illegal_move, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "illegal_bot", "illegal-move", "occupied", NULL);
+}
+
+Test(fault, move_text_not_in_notation, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "garbage_bot", "illegal-move", "not a move", NULL);
+}
+
+Test(fault, nul_byte_is_malformed, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "garbage_bot nul", "malformed-line", "NUL", NULL);
+}
+
+Test(fault, endless_line_is_malformed, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "garbage_bot long", "malformed-line", "4096",
+                NULL);
+}
+
+Test(fault, move_before_the_game_is_out_of_turn, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "early_bot", "out-of-turn",
+                "when the game had not started", NULL);
+}
+
+Test(fault, exit_mid_game, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "crash_bot exit", "exited", "status 3", NULL);
+}
+
+Test(fault, killed_by_signal, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "crash_bot signal", "killed", "signal 9", NULL);
+}
+
+Test(fault, closed_output_but_running, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "crash_bot closeout", "closed-output",
+                "closed its output", NULL);
+}
+
+Test(fault, no_ready_in_time, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "nohandshake_bot silent", "handshake",
+                "start-up allowance", NULL);
+}
+
+Test(fault, wrong_protocol_version, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "nohandshake_bot version", "handshake",
+                "version 2", NULL);
+}
+
+Test(fault, grandchild_holding_pipes_is_killed_too, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "forker_bot", "timeout", "limit", NULL);
+}
+
+Test(fault, program_that_cannot_run, .timeout = 60)
+{
+    check_fault("/nonexistent/dir/ghost_bot", "failed-to-start",
+                "No such file", NULL);
+}
+
+Test(match, bot_ignoring_sigterm_is_killed, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "3", NULL};
+    mrun_match(&m, opts, RUN_TBOTS "stubborn_bot", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_expect(is_rules_end(r.reason), "%s", r.reason);
+    record_release(&r);
+    mrun_finish(&m);
+}
+
+Test(match, bot_sees_only_its_own_descriptors, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "3", NULL};
+    mrun_match(&m, opts, RUN_TBOTS "fdlist_bot", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    int seat = seat_of(&r, "fdlist_bot");
+    bool found = false;
+    for (size_t i = 0; i < r.nmoves && !found; i++)
+        if (r.moves[i].seat == seat && r.moves[i].ncomments) {
+            cr_expect_str_eq(r.moves[i].comments[0], "fds 0 1 2");
+            found = true;
+        }
+    cr_expect(found, "the fd listing was not recorded");
+    record_release(&r);
+    mrun_finish(&m);
+}
+
+/* ---- bots in other languages ----------------------------------------- */
+
+static bool have_program(const char *prog)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", prog);
+    return system(cmd) == 0;
+}
+
+static void check_language_bot(const char *interp, const char *bot,
+                               const char *name)
+{
+    if (!have_program(interp))
+        cr_skip_test("%s is not installed", interp);
+    mrun m;
+    const char *opts[] = {"-n", "2", "--seed", "21", NULL};
+    mrun_match(&m, opts, bot, RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        mrun_record(&m, g, &r);
+        cr_expect(is_rules_end(r.reason), "game %d: %s: %s", g, r.reason,
+                  r.detail ? r.detail : "");
+        int s = seat_of(&r, name);
+        cr_expect_geq(s, 0);
+        cr_expect(r.players[s].name != NULL, "no id name recorded");
+        record_release(&r);
+        mrun_replay(&m, g);
+    }
+    mrun_finish(&m);
+}
+
+Test(lang, python_bot, .timeout = 120)
+{
+    check_language_bot("python3", "python3 bots/python/random_bot.py",
+                       "random_bot.py");
+}
+
+Test(lang, node_bot, .timeout = 120)
+{
+    check_language_bot("node", "node bots/js/random_bot.js", "random_bot.js");
+}
+
+Test(lang, shell_awk_bot, .timeout = 120)
+{
+    check_language_bot("awk", "sh bots/sh/random_bot.sh", "random_bot.sh");
+}
+
+/* ---- command-line errors ----------------------------------------------- */
+
+Test(match, unwritable_output_directory_is_reported, .timeout = 30)
+{
+    char out[OUT_MAX];
+    char *argv[] = {RUN_REFEREE, "match", "--out", "/proc/no/such/dir",
+                    RUN_BOTS "random_bot", RUN_BOTS "random_bot", NULL};
+    int rc = run_cmd(argv, "unwritable", out, sizeof out);
+    cr_expect_eq(rc, 1);
+    cr_expect(strstr(out, "cannot create directory /proc/no"), "%s", out);
+}
+
+Test(match, bad_time_value_is_a_usage_error, .timeout = 30)
+{
+    char out[OUT_MAX];
+    char *argv[] = {RUN_REFEREE, "match", "--move-ms", "fast",
+                    RUN_BOTS "random_bot", RUN_BOTS "random_bot", NULL};
+    int rc = run_cmd(argv, "badtime", out, sizeof out);
+    cr_expect_eq(rc, 2);
+    cr_expect(strstr(out, "--move-ms 'fast'"), "%s", out);
+}
+
+/* ---- an exact protocol transcript ------------------------------------ */
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    static char buf[OUT_MAX];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Two scripted bots play a planned game (tests/data/alpha.script and beta.script): white fills
+ * row 1 and wins by placement on ply 9.  The scripted bots echo every line
+ * they receive to stderr, so the referee's log of seat 0 is the exact
+ * transcript of what the referee sent. */
+Test(protocol, transcript_of_a_planned_game, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "2", "--move-ms", "1000",
+                          NULL};
+    mrun_match(&m, opts, RUN_TBOTS "script_bot tests/data/alpha.script",
+               RUN_TBOTS "script_bot tests/data/beta.script");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_assert_eq(seat_of(&r, "alpha"), 0, "seed 2 no longer seats alpha "
+                                          "first");
+    char expect[2048], log[512];
+    snprintf(expect, sizeof expect,
+             "< protocol 1\n< set game pentago\n< set variant swiss-2010\n"
+             "< set seats 2\n< set player 0 white 0 alpha\n"
+             "< set player 1 black 1 beta\n< set you 0\n"
+             "< set time 1000 0 0\n< set seed %llu\n< start\n"
+             "< turn 1000 -1\n< played 1 a6 4R\n< turn 1000 -1\n"
+             "< played 1 b6 4R\n< turn 1000 -1\n< played 1 c6 4R\n"
+             "< turn 1000 -1\n< played 1 a5 4R\n< turn 1000 -1\n"
+             "< result win five-by-placement\n< quit 1000\n",
+             (unsigned long long)r.seed);
+    snprintf(log, sizeof log, "%s/logs/game-0001-seat0.log", m.dir);
+    char *got = slurp(log);
+    cr_assert(got, "no log %s", log);
+    cr_expect_str_eq(got, expect);
+    /* The record: canonical moves, what was sent when it differed, the
+     * comments, the result and the win points (18 - 5 marbles). */
+    static const char *const moves[] = {"a1 4R", "a6 4R", "b1 4R", "b6 4R",
+                                        "c1 4R", "c6 4R", "d1 4R", "a5 4R",
+                                        "e1"};
+    cr_assert_eq(r.nmoves, 9);
+    for (int i = 0; i < 9; i++)
+        cr_expect_str_eq(r.moves[i].text, moves[i]);
+    cr_expect_str_eq(r.moves[2].sent, "b1 4r");
+    cr_expect_str_eq(r.moves[8].sent, "e1 3L");
+    cr_expect_null(r.moves[0].sent);
+    cr_assert_eq(r.moves[0].ncomments, 2);
+    cr_expect_str_eq(r.moves[0].comments[0], "opening");
+    cr_expect_str_eq(r.moves[0].comments[1], "a comment line in the other form");
+    cr_expect_str_eq(r.players[0].name, "alpha");
+    cr_expect_str_eq(r.players[0].version, "1");
+    cr_expect_str_eq(r.players[0].result, "win");
+    cr_expect_str_eq(r.players[1].result, "loss");
+    cr_expect_eq(r.players[0].win_points, 13);
+    cr_expect_str_eq(r.reason, "five-by-placement");
+    cr_expect_str_eq(r.final_position,
+                     "wwwww./....../....../....../b...../bbb... b");
+    record_release(&r);
+    mrun_replay(&m, 1);
+    mrun_finish(&m);
+}
