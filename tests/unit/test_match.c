@@ -478,3 +478,90 @@ Test(protocol, transcript_of_a_planned_game, .timeout = 60)
     mrun_replay(&m, 1);
     mrun_finish(&m);
 }
+
+/* ---- stderr logs and replay of tampered records ------------------------ */
+
+Test(match, stderr_flood_is_capped_and_never_blocks, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "3", "--startup-ms", "1500",
+                          NULL};
+    /* `yes` writes to stderr without end; the shell keeps stdout open and
+     * never says ready. */
+    mrun_match(&m, opts, "sh -c 'yes flood >&2'", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    int bad = seat_of(&r, "yes flood");
+    cr_assert_geq(bad, 0);
+    cr_expect_str_eq(r.reason, "handshake");
+    cr_expect_eq(r.fault_seat, bad);
+    char log[512];
+    snprintf(log, sizeof log, "%s/logs/game-0001-seat%d.log", m.dir, bad);
+    FILE *f = fopen(log, "r");
+    cr_assert(f, "no log %s", log);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    cr_expect_geq(size, 1L << 20, "log holds %ld bytes", size);
+    cr_expect_lt(size, (1L << 20) + 100, "log not capped: %ld bytes", size);
+    record_release(&r);
+    mrun_finish(&m);
+}
+
+/* Copy a record with the first occurrence of from replaced by to. */
+static void tamper(const char *src, const char *dst, const char *from,
+                   const char *to)
+{
+    static char buf[OUT_MAX * 4];
+    FILE *f = fopen(src, "r");
+    cr_assert(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    char *at = strstr(buf, from);
+    cr_assert(at, "'%s' not in %s", from, src);
+    f = fopen(dst, "w");
+    cr_assert(f);
+    fwrite(buf, 1, (size_t)(at - buf), f);
+    fputs(to, f);
+    fputs(at + strlen(from), f);
+    fclose(f);
+}
+
+Test(replay, tampered_records_are_rejected_with_the_place, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "2", "--move-ms", "1000",
+                          NULL};
+    mrun_match(&m, opts, RUN_TBOTS "script_bot tests/data/alpha.script",
+               RUN_TBOTS "script_bot tests/data/beta.script");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    char src[512], dst[512], out[OUT_MAX];
+    snprintf(src, sizeof src, "%s/game-0001.yaml", m.dir);
+    snprintf(dst, sizeof dst, "%s/tampered.yaml", m.dir);
+    char *argv[] = {RUN_REFEREE, "replay", "--quiet", dst, NULL};
+    static const struct {
+        const char *from, *to, *message;
+    } cases[] = {
+        /* ply 4 onto white's a1: occupied */
+        {"move: \"b6 4R\"", "move: \"a1 4R\"", "ply 4: move 'a1 4R' is not legal: cell a1 is occupied"},
+        {"result: \"win\"", "result: \"draw\"", "result: seat 0 is recorded as 'draw'"},
+        {"win_points: 13", "win_points: 12", "seat 0 has 12 win points recorded"},
+        {"reason: \"five-by-placement\"", "reason: \"full-board\"", "recorded reason 'full-board'"},
+        {"move: \"b1 4R\"", "move: \"b1 4r\"", "not written in canonical form 'b1 4R'"},
+        {"seat: 1\n  move: \"a6 4R\"", "seat: 0\n  move: \"a6 4R\"", "ply 2: seat 0 moved but seat 1 was to move"},
+        {"final_position: \"wwwww.", "final_position: \"wwww..", "final_position: recorded"},
+        {"move: \"a1 4R\"\n  ms: 0", "move: \"a1 4R\"\n  ms: soon",
+         "moves[0].ms: expected an integer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tamper(src, dst, cases[i].from, cases[i].to);
+        int rc = run_cmd(argv, m.tag, out, sizeof out);
+        cr_expect_eq(rc, 1, "case %zu: replay accepted it: %s", i, out);
+        cr_expect(strstr(out, cases[i].message) && strstr(out, dst),
+                  "case %zu: message '%s' lacks '%s' or the file", i, out,
+                  cases[i].message);
+    }
+    mrun_finish(&m);
+}
