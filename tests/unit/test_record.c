@@ -890,7 +890,7 @@ Test(record, reject_second_document)
     char *dir = tmpdir_new();
     char *yaml = fmt("%s---\nschema: 1\n", base_yaml);
     expect_error(dir, yaml, line_of(yaml, "---"),
-                 "more than one YAML document (a record is one)");
+                 "more than one YAML document (expected one)");
     free(yaml);
     tmpdir_free(dir);
 }
