@@ -235,16 +235,10 @@ static void bot_out_discard(bot *b)
     }
 }
 
-static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
+/* Read and hand over up to rounds buffers of stdout. */
+static void bot_read_out(bot *b, int rounds)
 {
-    (void)loop;
-    (void)revents;
-    bot *b = w->data;
-    if (b->draining) {
-        bot_out_discard(b);
-        return;
-    }
-    for (int round = 0; round < BOT_READ_ROUNDS; round++) {
+    for (int round = 0; round < rounds; round++) {
         size_t room;
         char *dst = line_reader_space(b->lr, &room);
         if (room == 0 || b->muted) {
@@ -270,6 +264,17 @@ static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
             return;
         }
     }
+}
+
+static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot *b = w->data;
+    if (b->draining)
+        bot_out_discard(b);
+    else
+        bot_read_out(b, BOT_READ_ROUNDS);
 }
 
 /* ---- stderr ----------------------------------------------------------- */
@@ -340,6 +345,11 @@ static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
     b->wstatus = w->rstatus;
     /* The bot is gone; no process of its group may outlive it. */
     proc_signal_group(b->child.pid, SIGKILL);
+    /* What it wrote before exiting is in the pipe and comes first: a move
+     * sent just before exit must count.  The pipe holds at most 64 KiB,
+     * so this ends. */
+    if (b->child.out_fd >= 0 && !b->draining)
+        bot_read_out(b, BOT_READ_ROUNDS * 4);
     ev_timer_stop(loop, &b->w_classify);
     ev_timer_stop(loop, &b->w_stop);
     bot_note_gone(b);

@@ -11,6 +11,7 @@
 #include "util/rng.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,6 +29,9 @@ typedef struct {
     double score[2];
     int wins[2], draws, losses[2], voids;
     struct ev_loop *loop;
+    match *live[256]; /* running games, for Ctrl-C */
+    bool stopping;
+    ev_signal w_int, w_term, w_hup;
 } series;
 
 typedef struct {
@@ -111,6 +115,9 @@ static void series_game_done(match *m, void *arg)
     series *sr = sg->sr;
     const record *r = match_record(m);
     const char *werr = match_write_error(m);
+    if (match_aborted(m))
+        printf("game %d: interrupted, not recorded\n", sg->index + 1);
+    else
     printf("game %d: %s (white) vs %s (black): %s-%s %s%s%s -> %s\n",
            sg->index + 1, sr->bot[sg->bot_of_seat[0]],
            sr->bot[sg->bot_of_seat[1]],
@@ -122,7 +129,11 @@ static void series_game_done(match *m, void *arg)
         sr->write_errors++;
     }
     fflush(stdout);
-    series_tally(sr, sg, r);
+    if (!match_aborted(m))
+        series_tally(sr, sg, r);
+    for (int i = 0; i < 256; i++)
+        if (sr->live[i] == m)
+            sr->live[i] = NULL;
     match_free(m);
     free(sg);
     sr->running--;
@@ -132,7 +143,8 @@ static void series_game_done(match *m, void *arg)
 
 static void series_start_next(series *sr)
 {
-    while (sr->running < sr->concurrency && sr->next < sr->games) {
+    while (!sr->stopping && sr->running < sr->concurrency &&
+           sr->next < sr->games) {
         int i = sr->next++;
         series_game *sg = calloc(1, sizeof *sg);
         if (!sg) {
@@ -170,6 +182,11 @@ static void series_start_next(series *sr)
             continue;
         }
         sr->running++;
+        for (int k = 0; k < 256; k++)
+            if (!sr->live[k]) {
+                sr->live[k] = m;
+                break;
+            }
         match_start(m);
     }
 }
@@ -242,6 +259,42 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
     return -1;
 }
 
+/* Ctrl-C, SIGTERM, SIGHUP: end every running game and its bots (games
+ * already over keep their records), then stop. */
+static void series_signal_cb(struct ev_loop *loop, ev_signal *w, int rev)
+{
+    (void)loop;
+    (void)rev;
+    series *sr = w->data;
+    if (sr->stopping)
+        return;
+    sr->stopping = true;
+    fprintf(stderr, "referee match: interrupted, ending %d running games\n",
+            sr->running);
+    for (int i = 0; i < 256; i++)
+        if (sr->live[i])
+            match_abort(sr->live[i]);
+}
+
+static void series_watch_signals(series *sr, bool on)
+{
+    ev_signal *w[] = {&sr->w_int, &sr->w_term, &sr->w_hup};
+    int sig[] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; i++) {
+        /* The watchers must not keep the loop running once the games are
+         * done: unref while active, ref again before stopping. */
+        if (on) {
+            ev_signal_init(w[i], series_signal_cb, sig[i]);
+            w[i]->data = sr;
+            ev_signal_start(sr->loop, w[i]);
+            ev_unref(sr->loop);
+        } else {
+            ev_ref(sr->loop);
+            ev_signal_stop(sr->loop, w[i]);
+        }
+    }
+}
+
 static void series_summary(const series *sr)
 {
     printf("\n%d games", sr->finished);
@@ -287,8 +340,18 @@ int cmd_match(int argc, char **argv)
     rng lot;
     rng_seed(&lot, sr.base.seed);
     sr.first = (int)rng_below(&lot, 2);
+    int max = proc_max_games();
+    if (sr.concurrency > max) {
+        fprintf(stderr, "referee match: -j %d needs more open files than "
+                        "allowed; running %d at once\n", sr.concurrency, max);
+        sr.concurrency = max;
+    }
+    series_watch_signals(&sr, true);
     series_start_next(&sr);
     ev_run(sr.loop, 0);
+    series_watch_signals(&sr, false);
     series_summary(&sr);
+    if (sr.stopping)
+        return 130;
     return sr.write_errors ? 1 : 0;
 }

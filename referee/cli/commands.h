@@ -13,5 +13,7 @@ int cmd_perft(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_event(int argc, char **argv);
+int cmd_standings(int argc, char **argv);
 
 #endif

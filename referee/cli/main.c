@@ -12,9 +12,11 @@ typedef struct {
 
 static const main_command main_commands[] = {
     {"demo", cmd_demo, "play a seeded random game and show every move"},
+    {"event", cmd_event, "run an event (groups and cup, or a league)"},
     {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count move sequences of a depth from a position"},
     {"replay", cmd_replay, "re-check a match record and show its moves"},
+    {"standings", cmd_standings, "recompute an event's tables from records"},
 };
 
 static void main_usage(FILE *out)

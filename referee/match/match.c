@@ -8,10 +8,15 @@
 #include "version.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Comment text kept per seat per game: beyond it comments are counted, not
+ * stored, so a chatty bot cannot grow the record without end. */
+#define MATCH_COMMENT_BYTES (256L * 1024)
 
 typedef enum {
     MATCH_NEW = 0,
@@ -27,7 +32,9 @@ typedef struct {
     size_t seen;      /* moves of the record this seat has been told */
     long bank_left;   /* ms, when there is a bank */
     char *comments[64];
-    int ncomments, dropped;
+    int ncomments;
+    long dropped;       /* saturates */
+    long comment_bytes; /* kept this game, capped */
 } match_seat;
 
 struct match {
@@ -49,6 +56,7 @@ struct match {
     void *done_arg;
     char write_err[512];
     bool write_failed;
+    bool aborted;
 };
 
 void match_config_defaults(match_config *cfg)
@@ -101,6 +109,8 @@ static void match_fill_record_header(match *m)
     record_set(&r->referee_version, REFEREE_VERSION);
     record_set(&r->event, c->event);
     r->round = c->round;
+    record_set(&r->game_id, c->game_id);
+    record_set(&r->stage, c->stage);
     record_set(&r->game, rules_game_name(m->game));
     record_set(&r->variant, rules_variant_name(m->game));
     record_set(&r->options, rules_options_text(m->game));
@@ -117,6 +127,7 @@ static void match_fill_record_header(match *m)
         record_set(&p->colour, rules_seat_colour(m->game, s));
         record_set(&p->command, c->command[s]);
         record_set(&p->log, c->log_path[s]);
+        record_set(&p->entrant, c->entrant[s]);
     }
 }
 
@@ -334,6 +345,7 @@ static void match_next_turn(match *m)
     if (m->cfg.bank_ms > 0 && (limit <= 0 || st->bank_left < limit))
         limit = st->bank_left;
     match_send_history(m, s);
+    double queued = clock_now();
     char buf[64];
     int n = proto_fmt_turn(buf, sizeof buf, limit,
                            m->cfg.bank_ms > 0 ? st->bank_left : -1);
@@ -343,7 +355,7 @@ static void match_next_turn(match *m)
     double at = bot_flushed_at(st->b);
     m->turn_seat = s;
     m->turn_limit_ms = limit;
-    m->turn_start = at >= 0 ? at : clock_now();
+    m->turn_start = at >= queued ? at : clock_now();
     m->deadline = m->turn_start + (double)(limit + m->cfg.grace_ms) / 1000.0;
     match_arm_deadline(m, m->deadline);
 }
@@ -369,7 +381,7 @@ static void match_attach_comments(match *m, int s, record_move *mv)
     }
     if (mv && st->dropped) {
         char note[64];
-        snprintf(note, sizeof note, "[referee: %d more comments dropped]",
+        snprintf(note, sizeof note, "[referee: %ld more comments dropped]",
                  st->dropped);
         record_add_comment(mv, note);
     }
@@ -473,13 +485,18 @@ static void match_on_comment(match *m, int s, const char *text)
     int cap = m->cfg.max_comments;
     if (cap > (int)(sizeof st->comments / sizeof st->comments[0]))
         cap = (int)(sizeof st->comments / sizeof st->comments[0]);
-    if (st->ncomments >= cap) {
-        st->dropped++;
+    size_t len = text ? strlen(text) : 0;
+    if (st->ncomments >= cap ||
+        st->comment_bytes + (long)len > MATCH_COMMENT_BYTES) {
+        if (st->dropped < LONG_MAX)
+            st->dropped++;
         return;
     }
     char *copy = strdup(text ? text : "");
-    if (copy)
+    if (copy) {
         st->comments[st->ncomments++] = copy;
+        st->comment_bytes += (long)len;
+    }
 }
 
 /* ---- events ----------------------------------------------------------------- */
@@ -593,7 +610,7 @@ static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev)
     match *m = w->data;
     for (int s = 0; s < m->nseats; s++)
         match_attach_comments(m, s, NULL);
-    if (m->cfg.record_path &&
+    if (m->cfg.record_path && !m->aborted &&
         record_write(&m->rec, m->cfg.record_path, m->write_err,
                      sizeof m->write_err) != 0)
         m->write_failed = true;
@@ -647,6 +664,23 @@ void match_free(match *m)
     rules_game_free(m->game);
     free(m);
 }
+
+void match_abort(match *m)
+{
+    if (m->state == MATCH_DONE)
+        return;
+    if (m->state < MATCH_ENDING) {
+        m->aborted = true;
+        m->state = MATCH_ENDING;
+        m->turn_seat = -1;
+        ev_timer_stop(m->loop, &m->w_deadline);
+    }
+    for (int s = 0; s < m->nseats; s++)
+        bot_kill(m->seat[s].b);
+    match_check_done(m);
+}
+
+bool match_aborted(const match *m) { return m->aborted; }
 
 const record *match_record(const match *m) { return &m->rec; }
 

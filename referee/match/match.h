@@ -27,6 +27,7 @@
 #include "rules.h"
 
 #include <ev.h>
+#include <stdbool.h>
 
 typedef struct {
     const char *game, *variant, *options;
@@ -45,6 +46,9 @@ typedef struct {
     const char *record_path; /* NULL: do not write */
     const char *event;
     int round;
+    const char *game_id;   /* event context for the record, or NULL */
+    const char *stage;
+    const char *entrant[RULES_MAX_SEATS];
 } match_config;
 
 /* Defaults for every field but the commands and paths. */
@@ -56,6 +60,12 @@ typedef void (*match_done_cb)(match *m, void *arg);
 match *match_new(struct ev_loop *loop, const match_config *cfg,
                  match_done_cb done, void *arg, char *err, size_t errlen);
 void match_start(match *m);
+/* Stop now (Ctrl-C): kill every bot.  A game still being played is
+ * dropped without a record (it is played again on resume); a game already
+ * over keeps its record.  The done callback still runs once all bots are
+ * reaped; match_aborted() then tells which happened. */
+void match_abort(match *m);
+bool match_aborted(const match *m);
 void match_free(match *m);
 
 const record *match_record(const match *m);

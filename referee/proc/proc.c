@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +20,20 @@ void proc_ignore_sigpipe(void)
     sa.sa_handler = SIG_IGN;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, NULL);
+}
+
+int proc_max_games(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return 32;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    rlim_t games = rl.rlim_cur > 64 ? (rl.rlim_cur - 32) / 16 : 1;
+    return games > 256 ? 256 : (int)games;
 }
 
 /* One pass over the command: count words and bytes (out == NULL) or copy
@@ -198,10 +213,15 @@ int proc_signal_group(pid_t pgid, int sig)
 {
     if (pgid <= 0)
         return -1;
+    /* The leader too: a bot can move itself into another group, and it is
+     * not reaped yet, so its pid cannot have been reused. */
     int rc = kill(-pgid, sig);
-    if (sig == SIGTERM)
+    int rc_leader = kill(pgid, sig);
+    if (sig == SIGTERM) {
         kill(-pgid, SIGCONT);
-    return rc;
+        kill(pgid, SIGCONT);
+    }
+    return rc == 0 || rc_leader == 0 ? 0 : -1;
 }
 
 void proc_close_fds(proc_child *child)

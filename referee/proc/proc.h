@@ -42,6 +42,11 @@ typedef struct {
 
 void proc_ignore_sigpipe(void);
 
+/* Raise the soft limit of open files to the hard limit and say how many
+ * two-bot games may run at once within it (each holds about 8 fds and a
+ * start needs 8 more). */
+int proc_max_games(void);
+
 /* Split a command line into a NULL-terminated argv (one allocation, free
  * with free()).  Returns NULL with a reason in err. */
 char **proc_split_command(const char *command, char *err, size_t errlen);

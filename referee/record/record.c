@@ -31,6 +31,7 @@ static void record_player_release(record_player *p)
 {
     free(p->colour);
     free(p->command);
+    free(p->entrant);
     free(p->name);
     free(p->version);
     free(p->author);
@@ -43,6 +44,8 @@ void record_release(record *r)
 {
     free(r->referee_version);
     free(r->event);
+    free(r->game_id);
+    free(r->stage);
     free(r->game);
     free(r->variant);
     free(r->options);

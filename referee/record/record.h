@@ -32,6 +32,7 @@ typedef struct {
     int seat;
     char *colour;    /* "white", "black", ... */
     char *command;   /* the command line the referee ran */
+    char *entrant;   /* the event entrant's name, or NULL outside events */
     char *name;      /* as the bot reported (id name), or NULL */
     char *version;   /* id version, or NULL */
     char *author;    /* id author, or NULL */
@@ -46,6 +47,8 @@ typedef struct {
     char *referee_version;
     char *event;           /* event or match name, or NULL */
     int round;             /* game number within the match/event, from 1 */
+    char *game_id;         /* the event's id of this game, or NULL */
+    char *stage;           /* the event stage, e.g. "group A", or NULL */
     char *game, *variant, *options;
     uint64_t seed;
     long move_ms;          /* per-move limit, 0 = none */

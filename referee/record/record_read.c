@@ -46,6 +46,7 @@ static int check_player(rctx *c, const ytree_node *n, size_t i, record *r,
     seen[p->seat] = true;
     if (ytree_get_str(&c->y, n, pre, "colour", true, &p->colour) ||
         ytree_get_str(&c->y, n, pre, "command", true, &p->command) ||
+        ytree_get_str(&c->y, n, pre, "entrant", false, &p->entrant) ||
         ytree_get_str(&c->y, n, pre, "name", false, &p->name) ||
         ytree_get_str(&c->y, n, pre, "version", false, &p->version) ||
         ytree_get_str(&c->y, n, pre, "author", false, &p->author) ||
@@ -158,7 +159,9 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
     if (ytree_get_kind(&c->y, root, "", "referee", YTREE_MAP, &ref) ||
         ytree_get_str(&c->y, ref, "referee", "version", true, &r->referee_version) ||
         ytree_get_str(&c->y, root, "", "event", false, &r->event) ||
-        ytree_get_i(&c->y, root, "", "round", 1, INT32_MAX, &r->round))
+        ytree_get_i(&c->y, root, "", "round", 1, INT32_MAX, &r->round) ||
+        ytree_get_str(&c->y, root, "", "game_id", false, &r->game_id) ||
+        ytree_get_str(&c->y, root, "", "stage", false, &r->stage))
         return -1;
 
     if (ytree_get_kind(&c->y, root, "", "game", YTREE_MAP, &game) ||

@@ -204,6 +204,7 @@ static int emit_player(record_out *o, const record_player *p)
     if (emit_map_start(o) || emit_kv_long(o, "seat", p->seat) ||
         emit_kv_str(o, "colour", p->colour) ||
         emit_kv_str(o, "command", p->command) ||
+        emit_kv_str(o, "entrant", p->entrant) ||
         emit_kv_str(o, "name", p->name) ||
         emit_kv_str(o, "version", p->version) ||
         emit_kv_str(o, "author", p->author) ||
@@ -253,6 +254,8 @@ static int emit_record(record_out *o, const record *r)
         emit_kv_str(o, "version", r->referee_version) || emit_map_end(o) ||
         emit_kv_str(o, "event", r->event) ||
         emit_kv_long(o, "round", r->round) ||
+        emit_kv_str(o, "game_id", r->game_id) ||
+        emit_kv_str(o, "stage", r->stage) ||
         emit_key(o, "game") || emit_map_start(o) ||
         emit_kv_str(o, "name", r->game) ||
         emit_kv_str(o, "variant", r->variant) ||

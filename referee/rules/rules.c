@@ -7,6 +7,7 @@
 
 static const rules_engine *const rules_engines[] = {
     &rules_engine_pentago,
+    &rules_engine_pente,
 };
 #define RULES_NENGINES (sizeof rules_engines / sizeof rules_engines[0])
 
@@ -76,7 +77,7 @@ const char *rules_game_name(const rules_game *g) { return g->engine->name; }
 const char *rules_variant_name(const rules_game *g) { return g->variant; }
 const char *rules_options_text(const rules_game *g) { return g->options; }
 
-const char *rules_games_list(void) { return "pentago"; }
+const char *rules_games_list(void) { return "pentago,pente"; }
 
 const char *rules_variants_list(const char *game)
 {

@@ -51,5 +51,6 @@ struct rules_engine {
 };
 
 extern const rules_engine rules_engine_pentago;
+extern const rules_engine rules_engine_pente;
 
 #endif

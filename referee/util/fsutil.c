@@ -4,7 +4,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int fs_mkdirs(const char *path, char *err, size_t errlen)
 {
@@ -33,4 +36,47 @@ int fs_mkdirs(const char *path, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
+                    size_t errlen)
+{
+    char tmp[4200];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "%s: path too long", path);
+        return -1;
+    }
+    int fd = mkostemp(tmp, O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        return -1;
+    }
+    int rc = writer(f, arg);
+    if (rc == 0 && (fflush(f) != 0 || fsync(fileno(f)) != 0))
+        rc = -1;
+    int saved = errno;
+    if (fclose(f) != 0 && rc == 0) {
+        rc = -1;
+        saved = errno;
+    }
+    if (rc == 0) {
+        /* mkostemp makes 0600 files; these are for everyone to read. */
+        chmod(tmp, 0644);
+        if (rename(tmp, path) != 0) {
+            rc = -1;
+            saved = errno;
+        }
+    }
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(saved));
+        unlink(tmp);
+    }
+    return rc;
 }

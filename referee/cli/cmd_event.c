@@ -1,0 +1,73 @@
+/*
+ * cmd_event.c - `referee event FILE`: run an event definition to its end,
+ * resuming from the records already on disk.
+ */
+#include "commands.h"
+#include "event/event_def.h"
+#include "event/event_run.h"
+#include "event/tables.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void event_usage(FILE *out)
+{
+    fprintf(out, "usage: referee event [-j K] FILE\n"
+                 "  -j, --concurrency K  games at once (default: the "
+                 "definition's, else the number of cores)\n");
+}
+
+int cmd_event(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"concurrency", required_argument, 0, 'j'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    int jobs = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "j:h", opts, NULL)) != -1) {
+        char *end;
+        switch (c) {
+        case 'j':
+            jobs = (int)strtol(optarg, &end, 10);
+            if (*end || jobs < 1 || jobs > 256) {
+                fprintf(stderr, "referee event: -j '%s': expected 1-256\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'h': event_usage(stdout); return 0;
+        default: event_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1) {
+        event_usage(stderr);
+        return EXIT_USAGE;
+    }
+    event_def def;
+    char err[2048];
+    if (event_def_load(argv[optind], &def, err, sizeof err) != 0) {
+        fprintf(stderr, "referee event: %s\n", err);
+        return 1;
+    }
+    if (!jobs)
+        jobs = def.concurrency;
+    if (!jobs)
+        jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    fprintf(stderr, "event %s: %s, %d entrants, %d games at once; records "
+                    "in %s\n", def.name, event_format_name(def.plan.format),
+            def.nentrants, jobs, def.records);
+    int rc = event_run(&def, jobs, stderr, err, sizeof err);
+    if (rc == EVENT_INTERRUPTED)
+        fprintf(stderr, "referee event: interrupted; every finished game is "
+                        "recorded in %s\n", def.records);
+    else if (rc != 0)
+        fprintf(stderr, "referee event: %s\n", err);
+    else
+        fprintf(stderr, "tables in %s\n", def.results);
+    event_def_release(&def);
+    return rc;
+}

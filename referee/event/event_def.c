@@ -1,0 +1,410 @@
+/* event_def.c - load, check and write event definitions (see event_def.h). */
+#include "event/event_def.h"
+
+#include "rules.h"
+#include "util/fsutil.h"
+#include "yaml/ytree.h"
+#include "yaml/ywrite.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const event_formats[] = {
+    [PLAN_SWISS_CUP] = "swiss-cup",
+    [PLAN_ROUND_ROBIN] = "round-robin",
+    [PLAN_GAUNTLET] = "gauntlet",
+};
+
+const char *event_format_name(plan_format f)
+{
+    return (unsigned)f < 3 ? event_formats[f] : "unknown";
+}
+
+static bool event_name_ok(const char *s)
+{
+    if (!*s || *s == '.')
+        return false;
+    for (; *s; s++)
+        if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') &&
+            !(*s >= '0' && *s <= '9') && !strchr("-_.", *s))
+            return false;
+    return true;
+}
+
+static int event_get_bool(ytree_ctx *c, const ytree_node *m, const char *key,
+                          bool *out)
+{
+    const ytree_node *n;
+    char g[64];
+    if (ytree_map_find(c, m, "", key, &n))
+        return -1;
+    if (!n || ytree_is_null(n))
+        return 0;
+    if (n->kind == YTREE_SCALAR && (!strcmp(n->value, "true") ||
+                                     !strcmp(n->value, "yes"))) {
+        *out = true;
+        return 0;
+    }
+    if (n->kind == YTREE_SCALAR && (!strcmp(n->value, "false") ||
+                                     !strcmp(n->value, "no"))) {
+        *out = false;
+        return 0;
+    }
+    return ytree_fail(c, ytree_line(n), key, "expected true or false, got %s",
+                      ytree_got(n, g, sizeof g));
+}
+
+/* An optional integer: absent or null leaves *out alone. */
+static int event_opt_int(ytree_ctx *c, const ytree_node *m,
+                         const char *prefix, const char *key, long long lo,
+                         long long hi, long long *out)
+{
+    const ytree_node *n;
+    char f[128];
+    if (ytree_map_find(c, m, prefix, key, &n))
+        return -1;
+    if (!n || ytree_is_null(n))
+        return 0;
+    ytree_field(f, sizeof f, prefix, key);
+    return ytree_parse_int(c, n, f, lo, hi, out);
+}
+
+static int event_get_seed(ytree_ctx *c, const ytree_node *root,
+                          uint64_t *seed)
+{
+    const ytree_node *n;
+    char g[64];
+    if (ytree_map_need(c, root, "", "seed", &n))
+        return -1;
+    if (n->kind != YTREE_SCALAR || !n->plain || !n->len ||
+        strspn(n->value, "0123456789") != n->len)
+        return ytree_fail(c, ytree_line(n), "seed",
+                          "expected an unsigned integer, got %s",
+                          ytree_got(n, g, sizeof g));
+    errno = 0;
+    *seed = strtoull(n->value, NULL, 10);
+    if (errno == ERANGE)
+        return ytree_fail(c, ytree_line(n), "seed", "larger than %" PRIu64,
+                          UINT64_MAX);
+    return 0;
+}
+
+static int event_get_time(ytree_ctx *c, const ytree_node *root,
+                          event_def *d)
+{
+    const ytree_node *tc;
+    if (ytree_map_find(c, root, "", "time_control", &tc))
+        return -1;
+    if (!tc || ytree_is_null(tc))
+        return 0;
+    if (ytree_want_kind(c, tc, "time_control", YTREE_MAP))
+        return -1;
+    static const char *const keys[] = {"move_ms", "bank_ms", "increment_ms",
+                                       "grace_ms", "startup_ms"};
+    long *vals[] = {&d->move_ms, &d->bank_ms, &d->increment_ms, &d->grace_ms,
+                    &d->startup_ms};
+    for (int i = 0; i < 5; i++) {
+        long long v = *vals[i];
+        if (event_opt_int(c, tc, "time_control", keys[i], 0, 86400000LL, &v))
+            return -1;
+        *vals[i] = (long)v;
+    }
+    if (d->move_ms <= 0 && d->bank_ms <= 0)
+        return ytree_fail(c, ytree_line(tc), "time_control",
+                          "needs move_ms or bank_ms above 0");
+    if (d->startup_ms <= 0)
+        return ytree_fail(c, ytree_line(tc), "time_control.startup_ms",
+                          "must be above 0");
+    return 0;
+}
+
+/* Entrant `from: DIR, place: N`: the entrant at that place in DIR's final
+ * ranking, which the earlier event wrote. */
+static int event_entrant_from(ytree_ctx *c, const ytree_node *n,
+                              const char *pre, event_entrant *e)
+{
+    char *dir = NULL, field[96];
+    long long place = 1;
+    ytree_field(field, sizeof field, pre, "from");
+    if (ytree_get_str(c, n, pre, "from", true, &dir) ||
+        event_opt_int(c, n, pre, "place", 1, PLAN_MAX_ENTRANTS, &place)) {
+        free(dir);
+        return -1;
+    }
+    char path[4200], err[1024];
+    snprintf(path, sizeof path, "%s/final.yaml", dir);
+    ytree_ctx fc = {.path = path, .err = err, .errlen = sizeof err};
+    ytree_node *root = NULL;
+    int rc = ytree_load(&fc, "a final ranking", &root);
+    const ytree_node *rank = NULL;
+    if (rc == 0)
+        rc = ytree_get_kind(&fc, root, "", "ranking", YTREE_SEQ, &rank);
+    for (size_t i = 0; rc == 0 && i < rank->nkids && !e->command; i++) {
+        const ytree_node *row = rank->kids[i];
+        char rp[32];
+        long long p;
+        snprintf(rp, sizeof rp, "ranking[%zu]", i);
+        rc = ytree_want_kind(&fc, row, rp, YTREE_MAP) ||
+             ytree_get_int(&fc, row, rp, "place", 1, PLAN_MAX_ENTRANTS, &p);
+        if (rc == 0 && p == place)
+            rc = ytree_get_str(&fc, row, rp, "command", true, &e->command) ||
+                 (e->name ? 0
+                          : ytree_get_str(&fc, row, rp, "entrant", true,
+                                          &e->name));
+    }
+    ytree_free(root);
+    if (rc == 0 && !e->command)
+        snprintf(err, sizeof err, "%.900s has no entrant at place %lld", path,
+                 place);
+    if (rc != 0 || !e->command) {
+        ytree_fail(c, ytree_line(n), field, "%s", err);
+        free(dir);
+        return -1;
+    }
+    free(dir);
+    return 0;
+}
+
+static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
+                             event_def *d)
+{
+    char pre[32];
+    snprintf(pre, sizeof pre, "entrants[%zu]", i);
+    if (ytree_want_kind(c, n, pre, YTREE_MAP))
+        return -1;
+    event_entrant *e = &d->entrant[i];
+    const ytree_node *from;
+    if (ytree_get_str(c, n, pre, "name", false, &e->name) ||
+        ytree_map_find(c, n, pre, "from", &from))
+        return -1;
+    if (from) {
+        if (event_entrant_from(c, n, pre, e))
+            return -1;
+    } else if (ytree_get_str(c, n, pre, "name", true, &e->name) ||
+               ytree_get_str(c, n, pre, "command", true, &e->command)) {
+        return -1;
+    }
+    char f[64];
+    ytree_field(f, sizeof f, pre, "name");
+    if (!event_name_ok(e->name))
+        return ytree_fail(c, ytree_line(n), f,
+                          "'%s': use letters, digits, '-', '_' and '.'",
+                          e->name);
+    for (size_t k = 0; k < i; k++)
+        if (!strcmp(d->entrant[k].name, e->name))
+            return ytree_fail(c, ytree_line(n), f,
+                              "'%s' is already entrants[%zu]", e->name, k);
+    return 0;
+}
+
+static int event_get_entrants(ytree_ctx *c, const ytree_node *root,
+                              event_def *d)
+{
+    const ytree_node *list;
+    if (ytree_get_kind(c, root, "", "entrants", YTREE_SEQ, &list))
+        return -1;
+    if (list->nkids < 2 || list->nkids > PLAN_MAX_ENTRANTS)
+        return ytree_fail(c, ytree_line(list), "entrants",
+                          "expected 2 to %d entrants, got %zu",
+                          PLAN_MAX_ENTRANTS, list->nkids);
+    for (size_t i = 0; i < list->nkids; i++) {
+        d->nentrants = (int)i + 1;
+        if (event_get_entrant(c, list->kids[i], i, d))
+            return -1;
+    }
+    return 0;
+}
+
+static int event_get_format(ytree_ctx *c, const ytree_node *root,
+                            event_def *d)
+{
+    char *fmt = NULL, *seeding = NULL, *challenger = NULL;
+    int rc = ytree_get_str(c, root, "", "format", true, &fmt) ||
+             ytree_want_word(c, root, "", "format", fmt,
+                             "swiss-cup,round-robin,gauntlet");
+    plan_config *p = &d->plan;
+    for (int f = 0; rc == 0 && f < 3; f++)
+        if (!strcmp(fmt, event_formats[f]))
+            p->format = (plan_format)f;
+    long long cap = p->replay_cap, gpp = p->games_per_pair;
+    if (rc == 0)
+        rc = ytree_get_str(c, root, "", "seeding", false, &seeding) ||
+             ytree_want_word(c, root, "", "seeding", seeding, "lot,given") ||
+             event_get_bool(c, root, "thirds", &p->thirds) ||
+             event_opt_int(c, root, "", "replay_cap", 1, 1000, &cap) ||
+             event_opt_int(c, root, "", "games_per_pair", 1, 1000, &gpp) ||
+             ytree_get_str(c, root, "", "challenger", false, &challenger);
+    p->seeded = seeding && !strcmp(seeding, "given");
+    p->replay_cap = (int)cap;
+    p->games_per_pair = (int)gpp;
+    if (rc == 0 && p->format == PLAN_GAUNTLET) {
+        const ytree_node *n;
+        ytree_map_find(c, root, "", "challenger", &n);
+        p->challenger = -1;
+        for (int i = 0; challenger && i < d->nentrants; i++)
+            if (!strcmp(d->entrant[i].name, challenger))
+                p->challenger = i;
+        if (p->challenger < 0)
+            rc = ytree_fail(c, n ? ytree_line(n) : root->line, "challenger",
+                            challenger ? "'%s' is not an entrant's name"
+                                       : "a gauntlet needs a challenger%s",
+                            challenger ? challenger : "");
+    }
+    free(fmt);
+    free(seeding);
+    free(challenger);
+    return rc ? -1 : 0;
+}
+
+static int event_get_game(ytree_ctx *c, const ytree_node *root,
+                          event_def *d)
+{
+    if (ytree_get_str(c, root, "", "game", false, &d->game) ||
+        ytree_get_str(c, root, "", "variant", false, &d->variant) ||
+        ytree_get_str(c, root, "", "options", false, &d->options))
+        return -1;
+    if (!d->game && !(d->game = strdup("pentago")))
+        return ytree_fail(c, 1, "game", "out of memory");
+    char err[256];
+    rules_game *g = rules_game_new(d->game, d->variant, d->options, err,
+                                   sizeof err);
+    if (!g) {
+        const ytree_node *n;
+        ytree_map_find(c, root, "", "game", &n);
+        return ytree_fail(c, n ? ytree_line(n) : 1, "game", "%s", err);
+    }
+    if (rules_seats(g) != 2) {
+        rules_game_free(g);
+        return ytree_fail(c, 1, "game", "events need a two-seat game");
+    }
+    /* Record the variant actually played (the default when none given). */
+    free(d->variant);
+    d->variant = strdup(rules_variant_name(g));
+    rules_game_free(g);
+    return d->variant ? 0 : ytree_fail(c, 1, "variant", "out of memory");
+}
+
+static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
+{
+    char g[64];
+    long long conc = 0;
+    if (root->kind != YTREE_MAP)
+        return ytree_fail(c, ytree_line(root), NULL,
+                          "expected a mapping (an event definition), got %s",
+                          ytree_got(root, g, sizeof g));
+    if (ytree_get_str(c, root, "", "event", true, &d->name))
+        return -1;
+    if (!event_name_ok(d->name)) {
+        const ytree_node *n;
+        ytree_map_find(c, root, "", "event", &n);
+        return ytree_fail(c, ytree_line(n), "event",
+                          "'%s': use letters, digits, '-', '_' and '.'",
+                          d->name);
+    }
+    if (event_get_game(c, root, d) || event_get_seed(c, root, &d->seed) ||
+        event_opt_int(c, root, "", "concurrency", 0, 256, &conc) ||
+        event_get_time(c, root, d) || event_get_entrants(c, root, d) ||
+        event_get_format(c, root, d) ||
+        ytree_get_str(c, root, "", "records", false, &d->records) ||
+        ytree_get_str(c, root, "", "results", false, &d->results))
+        return -1;
+    d->concurrency = (int)conc;
+    d->plan.nentrants = d->nentrants;
+    d->plan.seed = d->seed;
+    char buf[4200];
+    if (!d->records) {
+        snprintf(buf, sizeof buf, "matches/%s", d->name);
+        d->records = strdup(buf);
+    }
+    if (!d->results) {
+        snprintf(buf, sizeof buf, "results/%s", d->name);
+        d->results = strdup(buf);
+    }
+    return d->records && d->results ? 0 : ytree_fail(c, 1, NULL, "out of memory");
+}
+
+int event_def_load(const char *path, event_def *d, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    d->move_ms = 5000;
+    d->grace_ms = 100;
+    d->startup_ms = 10000;
+    plan_config_defaults(&d->plan);
+    d->path = strdup(path);
+    ytree_ctx c = {.path = path, .err = err, .errlen = errlen};
+    ytree_node *root = NULL;
+    int rc = d->path ? ytree_load(&c, "an event definition", &root) : -1;
+    if (rc == 0)
+        rc = event_check(&c, root, d);
+    ytree_free(root);
+    if (rc)
+        event_def_release(d);
+    return rc;
+}
+
+void event_def_release(event_def *d)
+{
+    free(d->path);
+    free(d->name);
+    free(d->game);
+    free(d->variant);
+    free(d->options);
+    free(d->records);
+    free(d->results);
+    for (int i = 0; i < PLAN_MAX_ENTRANTS; i++) {
+        free(d->entrant[i].name);
+        free(d->entrant[i].command);
+    }
+    memset(d, 0, sizeof *d);
+}
+
+static void event_kv(FILE *f, const char *key, const char *value)
+{
+    fprintf(f, "%s: ", key);
+    ywrite_str(f, value);
+    fputc('\n', f);
+}
+
+static int event_def_writer(FILE *f, void *arg)
+{
+    const event_def *d = arg;
+    const plan_config *p = &d->plan;
+    fprintf(f, "# The event definition as played, entrants resolved.\n");
+    event_kv(f, "event", d->name);
+    event_kv(f, "game", d->game);
+    event_kv(f, "variant", d->variant);
+    event_kv(f, "options", d->options ? d->options : "");
+    fprintf(f, "seed: %" PRIu64 "\nconcurrency: %d\n", d->seed,
+            d->concurrency);
+    fprintf(f, "time_control:\n  move_ms: %ld\n  bank_ms: %ld\n"
+               "  increment_ms: %ld\n  grace_ms: %ld\n  startup_ms: %ld\n",
+            d->move_ms, d->bank_ms, d->increment_ms, d->grace_ms,
+            d->startup_ms);
+    event_kv(f, "format", event_format_name(p->format));
+    fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\n"
+               "games_per_pair: %d\n",
+            p->seeded ? "given" : "lot", p->thirds ? "true" : "false",
+            p->replay_cap, p->games_per_pair);
+    if (p->format == PLAN_GAUNTLET)
+        event_kv(f, "challenger", d->entrant[p->challenger].name);
+    fprintf(f, "entrants:\n");
+    for (int i = 0; i < d->nentrants; i++) {
+        fprintf(f, "  - name: ");
+        ywrite_str(f, d->entrant[i].name);
+        fprintf(f, "\n    command: ");
+        ywrite_str(f, d->entrant[i].command);
+        fputc('\n', f);
+    }
+    event_kv(f, "records", d->records);
+    event_kv(f, "results", d->results);
+    return ferror(f) ? -1 : 0;
+}
+
+int event_def_write(const event_def *d, const char *path, char *err,
+                    size_t errlen)
+{
+    return fs_write_atomic(path, event_def_writer, (void *)d, err, errlen);
+}

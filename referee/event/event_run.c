@@ -1,0 +1,405 @@
+/* event_run.c - play an event to its end (see event_run.h). */
+#include "event/event_run.h"
+
+#include "clock/clock.h"
+#include "event/tables.h"
+#include "match/match.h"
+#include "proc/proc.h"
+#include "util/fsutil.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A game void this many times in a row (the referee could not run it) stops
+ * the event instead of looping. */
+#define EVENT_MAX_VOIDS 3
+#define EVENT_MAX_RUNNING 256
+
+typedef struct event_runner event_runner;
+
+typedef struct {
+    event_runner *er;
+    match *m;
+    plan_game game;
+    char record_path[4300];
+    char log_path[2][4300];
+} event_slot;
+
+struct event_runner {
+    const event_def *def;
+    plan *plan;
+    struct ev_loop *loop;
+    int jobs, running;
+    event_slot *slot[EVENT_MAX_RUNNING];
+    tables_game *done;
+    size_t ndone, capdone;
+    char void_id[PLAN_ID_MAX];
+    int voids;
+    bool stopping, failed;
+    ev_signal w_int, w_term;
+    double started;
+    FILE *progress;
+    bool tty;
+    char *err;
+    size_t errlen;
+};
+
+/* ---- results from records ------------------------------------------------ */
+
+static int event_result_of(const record *r, plan_result *res)
+{
+    for (int s = 0; s < 2; s++)
+        res->win_points[s] = r->players[s].win_points;
+    const char *w = r->players[0].result;
+    if (!w)
+        return -1;
+    res->outcome = !strcmp(w, "win")    ? PLAN_SEAT0_WINS
+                   : !strcmp(w, "loss") ? PLAN_SEAT1_WINS
+                                        : PLAN_DRAW;
+    return 0;
+}
+
+int event_read_result(const event_def *def, const plan_game *g,
+                      plan_result *res, record *rec, char *err,
+                      size_t errlen)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/%s.yaml", def->records, g->id);
+    if (access(path, F_OK) != 0)
+        return 0;
+    if (record_read(path, rec, err, errlen) != 0)
+        return -1;
+    int rc = 1;
+    for (int s = 0; s < 2 && rc == 1; s++) {
+        const event_entrant *e = &def->entrant[g->entrant[s]];
+        const char *cmd = rec->players[s].command;
+        if (rec->nplayers != 2 || strcmp(cmd, e->command) != 0) {
+            snprintf(err, errlen,
+                     "%s: seat %d was played by '%s' but the event puts "
+                     "'%s' (%s) there: this record is not from this event; "
+                     "move it away or use another records directory",
+                     path, s, cmd, e->command, e->name);
+            rc = -1;
+        }
+    }
+    if (rc == 1 && rec->seed != g->seed) {
+        snprintf(err, errlen, "%s: seed %llu, the event gives this game seed "
+                              "%llu: not from this event",
+                 path, (unsigned long long)rec->seed,
+                 (unsigned long long)g->seed);
+        rc = -1;
+    }
+    if (rc == 1 && strcmp(rec->status, "void") == 0)
+        rc = 0; /* played again */
+    if (rc == 1) {
+        snprintf(res->id, sizeof res->id, "%s", g->id);
+        if (event_result_of(rec, res) != 0) {
+            snprintf(err, errlen, "%s: finished but without results", path);
+            rc = -1;
+        }
+    }
+    record_release(rec);
+    return rc;
+}
+
+static int event_note_done(event_runner *er, const plan_game *g,
+                           const plan_result *res)
+{
+    if (er->ndone == er->capdone) {
+        size_t cap = er->capdone ? er->capdone * 2 : 64;
+        tables_game *d = realloc(er->done, cap * sizeof *d);
+        if (!d) {
+            snprintf(er->err, er->errlen, "out of memory");
+            return -1;
+        }
+        er->done = d;
+        er->capdone = cap;
+    }
+    er->done[er->ndone].game = *g;
+    er->done[er->ndone].result = *res;
+    er->ndone++;
+    return plan_add_result(er->plan, res, er->err, er->errlen);
+}
+
+/* Feed every record already on disk, as long as that makes games ready
+ * whose records are there too. */
+static int event_resume(event_runner *er)
+{
+    size_t cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS;
+    plan_game *ready = malloc(cap * sizeof *ready);
+    if (!ready) {
+        snprintf(er->err, er->errlen, "out of memory");
+        return -1;
+    }
+    bool more = true;
+    int rc = 0;
+    while (more && rc == 0) {
+        more = false;
+        size_t n = plan_ready(er->plan, ready, cap);
+        for (size_t i = 0; i < n && i < cap && rc == 0; i++) {
+            plan_result res;
+            record rec;
+            int got = event_read_result(er->def, &ready[i], &res, &rec,
+                                        er->err, er->errlen);
+            if (got < 0)
+                rc = -1;
+            else if (got == 1) {
+                rc = event_note_done(er, &ready[i], &res);
+                more = true;
+            }
+        }
+    }
+    free(ready);
+    return rc;
+}
+
+/* ---- progress -------------------------------------------------------------- */
+
+static const char *event_phase_name(int phase)
+{
+    return phase == 0 ? "groups" : phase == 1 ? "intermediate round" : "cup";
+}
+
+static void event_progress(event_runner *er, const event_slot *sl,
+                           const record *r)
+{
+    if (!er->progress)
+        return;
+    size_t done = plan_played(er->plan), known = plan_known(er->plan);
+    double el = clock_now() - er->started;
+    char eta[32] = "";
+    if (done && known > done)
+        snprintf(eta, sizeof eta, ", ETA %.0fs",
+                 el / (double)done * (double)(known - done));
+    if (er->tty) {
+        fprintf(er->progress, "\r\033[K[%zu/%zu] %s, round %d, %d running%s",
+                done, known, event_phase_name(sl->game.phase),
+                sl->game.round, er->running, eta);
+    } else if (r) {
+        const event_def *d = er->def;
+        fprintf(er->progress, "[%zu/%zu] %s: %s vs %s: %s %s\n", done, known,
+                sl->game.id, d->entrant[sl->game.entrant[0]].name,
+                d->entrant[sl->game.entrant[1]].name,
+                r->players[0].result ? r->players[0].result : r->status,
+                r->reason ? r->reason : "");
+    }
+    fflush(er->progress);
+}
+
+/* ---- playing ------------------------------------------------------------ */
+
+static void event_fill(event_runner *er);
+
+static void event_finish_if_idle(event_runner *er)
+{
+    if (er->running == 0 && (er->stopping || er->failed ||
+                             plan_done(er->plan)))
+        ev_break(er->loop, EVBREAK_ALL);
+}
+
+static void event_game_done(match *m, void *arg)
+{
+    event_slot *sl = arg;
+    event_runner *er = sl->er;
+    const record *r = match_record(m);
+    const char *werr = match_write_error(m);
+    if (werr && !er->failed) {
+        snprintf(er->err, er->errlen, "%s", werr);
+        er->failed = true;
+    } else if (!match_aborted(m) && !strcmp(r->status, "void")) {
+        if (strcmp(er->void_id, sl->game.id) != 0) {
+            snprintf(er->void_id, sizeof er->void_id, "%s", sl->game.id);
+            er->voids = 0;
+        }
+        if (++er->voids >= EVENT_MAX_VOIDS && !er->failed) {
+            snprintf(er->err, er->errlen, "game %s could not be played "
+                     "(%d times void): %s", sl->game.id, er->voids,
+                     r->detail ? r->detail : "");
+            er->failed = true;
+        }
+    } else if (!match_aborted(m)) {
+        plan_result res;
+        snprintf(res.id, sizeof res.id, "%s", sl->game.id);
+        if ((event_result_of(r, &res) || event_note_done(er, &sl->game, &res))
+            && !er->failed)
+            er->failed = true;
+    }
+    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
+        if (er->slot[i] == sl)
+            er->slot[i] = NULL;
+    er->running--;
+    event_progress(er, sl, match_aborted(m) ? NULL : r);
+    match_free(m);
+    free(sl);
+    event_fill(er);
+    event_finish_if_idle(er);
+}
+
+static bool event_is_running(const event_runner *er, const char *id)
+{
+    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
+        if (er->slot[i] && !strcmp(er->slot[i]->game.id, id))
+            return true;
+    return false;
+}
+
+static void event_config(const event_runner *er, event_slot *sl,
+                         match_config *cfg)
+{
+    const event_def *d = er->def;
+    match_config_defaults(cfg);
+    cfg->game = d->game;
+    cfg->variant = d->variant;
+    cfg->options = d->options;
+    cfg->seed = sl->game.seed;
+    cfg->move_ms = d->move_ms;
+    cfg->bank_ms = d->bank_ms;
+    cfg->increment_ms = d->increment_ms;
+    cfg->grace_ms = d->grace_ms;
+    cfg->startup_ms = d->startup_ms;
+    cfg->event = d->name;
+    cfg->round = sl->game.round;
+    cfg->game_id = sl->game.id;
+    cfg->stage = sl->game.stage;
+    snprintf(sl->record_path, sizeof sl->record_path, "%s/%s.yaml",
+             d->records, sl->game.id);
+    cfg->record_path = sl->record_path;
+    for (int s = 0; s < 2; s++) {
+        const event_entrant *e = &d->entrant[sl->game.entrant[s]];
+        cfg->command[s] = e->command;
+        cfg->entrant[s] = e->name;
+        snprintf(sl->log_path[s], sizeof sl->log_path[s],
+                 "%s/logs/%s-seat%d.log", d->records, sl->game.id, s);
+        cfg->log_path[s] = sl->log_path[s];
+    }
+}
+
+static int event_start_game(event_runner *er, const plan_game *g)
+{
+    event_slot *sl = calloc(1, sizeof *sl);
+    if (!sl) {
+        snprintf(er->err, er->errlen, "out of memory");
+        return -1;
+    }
+    sl->er = er;
+    sl->game = *g;
+    match_config cfg;
+    event_config(er, sl, &cfg);
+    char err[512];
+    sl->m = match_new(er->loop, &cfg, event_game_done, sl, err, sizeof err);
+    if (!sl->m) {
+        snprintf(er->err, er->errlen, "game %s: %s", g->id, err);
+        free(sl);
+        return -1;
+    }
+    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
+        if (!er->slot[i]) {
+            er->slot[i] = sl;
+            break;
+        }
+    er->running++;
+    match_start(sl->m);
+    return 0;
+}
+
+static void event_fill(event_runner *er)
+{
+    if (er->stopping || er->failed)
+        return;
+    plan_game ready[EVENT_MAX_RUNNING * 2];
+    size_t n = plan_ready(er->plan, ready, sizeof ready / sizeof ready[0]);
+    if (n > sizeof ready / sizeof ready[0])
+        n = sizeof ready / sizeof ready[0];
+    for (size_t i = 0; i < n && er->running < er->jobs; i++)
+        if (!event_is_running(er, ready[i].id) &&
+            event_start_game(er, &ready[i]) != 0)
+            er->failed = true;
+}
+
+static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    event_runner *er = w->data;
+    if (er->stopping)
+        return;
+    er->stopping = true;
+    if (er->progress)
+        fprintf(er->progress, "\ninterrupted: stopping %d running games; "
+                              "run the same command again to resume\n",
+                er->running);
+    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
+        if (er->slot[i])
+            match_abort(er->slot[i]->m);
+    event_finish_if_idle(er);
+}
+
+/* ---- the whole event --------------------------------------------------- */
+
+static int event_prepare_dirs(const event_def *d, char *err, size_t errlen)
+{
+    char logs[4300], snap[4300];
+    snprintf(logs, sizeof logs, "%s/logs", d->records);
+    snprintf(snap, sizeof snap, "%s/event.yaml", d->records);
+    if (fs_mkdirs(logs, err, errlen) || fs_mkdirs(d->results, err, errlen))
+        return -1;
+    return event_def_write(d, snap, err, errlen);
+}
+
+static void event_loop(event_runner *er)
+{
+    ev_signal_init(&er->w_int, event_signal_cb, SIGINT);
+    ev_signal_init(&er->w_term, event_signal_cb, SIGTERM);
+    er->w_int.data = er->w_term.data = er;
+    ev_signal_start(er->loop, &er->w_int);
+    ev_signal_start(er->loop, &er->w_term);
+    event_fill(er);
+    if (er->running)
+        ev_run(er->loop, 0);
+    ev_signal_stop(er->loop, &er->w_int);
+    ev_signal_stop(er->loop, &er->w_term);
+    if (er->tty && er->progress)
+        fputc('\n', er->progress);
+}
+
+int event_run(const event_def *def, int jobs, FILE *progress, char *err,
+              size_t errlen)
+{
+    event_runner er = {.def = def, .jobs = jobs, .err = err,
+                       .errlen = errlen, .progress = progress};
+    er.jobs = er.jobs < 1 ? 1 : er.jobs > EVENT_MAX_RUNNING ? EVENT_MAX_RUNNING
+                                                             : er.jobs;
+    er.tty = progress && isatty(fileno(progress));
+    er.plan = plan_new(&def->plan, err, errlen);
+    if (!er.plan)
+        return 1;
+    int rc = 1;
+    if (event_prepare_dirs(def, err, errlen) == 0 && event_resume(&er) == 0) {
+        proc_ignore_sigpipe();
+        er.loop = EV_DEFAULT;
+        er.started = clock_now();
+        if (er.progress && er.ndone)
+            fprintf(er.progress, "resuming: %zu games already recorded\n",
+                    er.ndone);
+        event_loop(&er);
+        if (er.failed)
+            rc = 1;
+        else if (er.stopping)
+            rc = EVENT_INTERRUPTED;
+        else if (!plan_done(er.plan))
+            snprintf(err, errlen, "the event stopped before its end");
+        else if (tables_write(def, er.plan, er.done, er.ndone, err, errlen))
+            rc = 1;
+        else {
+            tables_print(stdout, def, er.plan);
+            rc = 0;
+        }
+    }
+    plan_free(er.plan);
+    free(er.done);
+    return rc;
+}

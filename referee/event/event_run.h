@@ -1,0 +1,40 @@
+/*
+ * event_run.h - run an event to its end on one event loop: play the games
+ * the plan makes ready, up to `jobs` at once, and write the tables.
+ *
+ * Durability: a game counts only once its record is on disk (records are
+ * renamed into place whole).  The records directory is the journal: run
+ * the same event again after Ctrl-C, SIGTERM or kill -9 and every record
+ * already there is read back, checked against the event, and fed to the
+ * plan; only the games without a record are played.  Since the plan is a
+ * function of the definition and the results, and every game's seed comes
+ * from the plan, bots that play deterministically from their seed give
+ * the same tables as an uninterrupted run.
+ */
+#ifndef EVENT_RUN_H
+#define EVENT_RUN_H
+
+#include "event/event_def.h"
+#include "event/plan.h"
+#include "record/record.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define EVENT_INTERRUPTED 130
+
+/* Run def.  Returns 0 when the event finished and its tables are written,
+ * EVENT_INTERRUPTED after SIGINT/SIGTERM (everything on disk is consistent
+ * and resumable), or 1 with err set. */
+int event_run(const event_def *def, int jobs, FILE *progress, char *err,
+              size_t errlen);
+
+/* Read the record of game g from the records directory if there is one.
+ * Returns 1 and fills *res when a finished record matches the event, 0
+ * when there is no usable record (none, or a void game to play again), -1
+ * with err when a record is there but does not belong to this event. */
+int event_read_result(const event_def *def, const plan_game *g,
+                      plan_result *res, record *rec, char *err,
+                      size_t errlen);
+
+#endif

@@ -1,0 +1,159 @@
+/*
+ * plan.h - what an event plays, as a pure function of its configuration
+ * and the results known so far.  No I/O, no clock.
+ *
+ * The runner asks plan_ready() for the games that can be played now, plays
+ * them, and feeds each result back with plan_add_result(); when nothing is
+ * ready and nothing is running, plan_done() holds and the tables are final.
+ * Because the plan depends on nothing but the configuration (with its seed)
+ * and the results, an interrupted event resumes exactly: feed the results
+ * already on disk, then play what plan_ready() still lists.
+ *
+ * Formats:
+ *   swiss-cup    groups of 4 or 5 by lot (or by the given order), everyone
+ *                plays everyone in the group once, who starts by lot; win 3,
+ *                draw 1, loss 0; ties broken by win points, then head to
+ *                head, then lots.  Then a knockout cup (policy in
+ *                referee/event/EVENTS.md): a drawn cup game is replayed
+ *                with the other entrant starting, until there is a winner or
+ *                replay_cap games were drawn (then the better-ranked entrant
+ *                of the group phase advances: the safeguard).
+ *   round-robin  every pair plays games_per_pair games, starting in turn.
+ *   gauntlet     the challenger plays every other entrant games_per_pair
+ *                games, starting in turn.
+ *
+ * Game ids are unique within an event, file-name safe, and stable: the same
+ * configuration and results always give the same ids, entrants, seats and
+ * seeds.
+ */
+#ifndef PLAN_H
+#define PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PLAN_MAX_ENTRANTS 64
+#define PLAN_ID_MAX 48
+#define PLAN_STAGE_MAX 96
+
+typedef enum {
+    PLAN_SWISS_CUP = 0,
+    PLAN_ROUND_ROBIN,
+    PLAN_GAUNTLET,
+} plan_format;
+
+typedef struct {
+    plan_format format;
+    int nentrants;      /* 1..PLAN_MAX_ENTRANTS */
+    uint64_t seed;      /* every lot of the event comes from it */
+    bool seeded;        /* swiss: groups from the entrants' order, not lot */
+    bool thirds;        /* swiss: intermediate round of group thirds */
+    int replay_cap;     /* swiss cup: games per tie before the safeguard */
+    int games_per_pair; /* round-robin, gauntlet */
+    int challenger;     /* gauntlet: entrant index */
+} plan_config;
+
+/* Defaults: swiss-cup, thirds on, replay_cap 8, games_per_pair 2. */
+void plan_config_defaults(plan_config *cfg);
+
+typedef struct {
+    char id[PLAN_ID_MAX];       /* "group-A-03", "cup-r1-t2-g1", "rr-001" */
+    char stage[PLAN_STAGE_MAX]; /* for people: "group A", "cup final, game 2" */
+    int phase;                  /* 0 group/league, 1 intermediate, 2 cup */
+    int round;                  /* within the phase, from 1 */
+    int entrant[2];             /* by seat; seat 0 starts */
+    uint64_t seed;              /* the game's own seed */
+} plan_game;
+
+typedef enum {
+    PLAN_SEAT0_WINS = 0,
+    PLAN_SEAT1_WINS,
+    PLAN_DRAW,
+} plan_outcome;
+
+typedef struct {
+    char id[PLAN_ID_MAX];
+    plan_outcome outcome;
+    int win_points[2]; /* by seat */
+} plan_result;
+
+typedef struct plan plan;
+
+/* Check cfg (err says what is wrong) and make the plan. */
+plan *plan_new(const plan_config *cfg, char *err, size_t errlen);
+void plan_free(plan *p);
+
+/* Record a result.  Fails (with why) for an id the plan does not have now,
+ * or a result given twice. */
+int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen);
+
+/* The games that can be played now and have no result; returns how many
+ * there are (only cap are written).  Deterministic order. */
+size_t plan_ready(const plan *p, plan_game *out, size_t cap);
+/* Look up any game the plan has produced so far, by id. */
+const plan_game *plan_find(const plan *p, const char *id);
+/* Every game has a result and no more will come. */
+bool plan_done(const plan *p);
+/* Games with a result, and games known so far (for progress). */
+size_t plan_played(const plan *p);
+size_t plan_known(const plan *p);
+
+/* ---- tables ---------------------------------------------------------- */
+
+typedef struct {
+    int entrant;
+    int rank;        /* 1-based; equal only when nothing can separate */
+    int played, won, drawn, lost;
+    int points;      /* 3 / 1 / 0 */
+    int win_points;  /* collected in wins */
+    char decided_by[24]; /* what separated it from the next row: "points",
+                            "win points", "head to head", "lot", "" */
+} plan_row;
+
+/* Groups (a league is one group named "league"). */
+int plan_groups(const plan *p);
+const char *plan_group_name(const plan *p, int group);
+/* Rows in rank order; returns the number of rows. */
+size_t plan_group_table(const plan *p, int group, plan_row *rows,
+                        size_t cap);
+
+typedef struct {
+    int round;         /* 1 = first cup round (0 = intermediate round) */
+    int tie;           /* from 1 within the round */
+    int entrant[2];    /* -1 = not known yet, -2 = bye */
+    int winner;        /* entrant, or -1 while open */
+    int games;         /* games played in this tie */
+    bool by_safeguard; /* decided by the replay cap */
+} plan_tie;
+
+/* Every cup tie known so far (intermediate round first), in order. */
+size_t plan_bracket(const plan *p, plan_tie *ties, size_t cap);
+
+/* Final ranking once done: entrant by place (ranks[0] is the winner), and
+ * the place of each (shared places repeat, e.g. 1 2 3 3 5 5 5 5). */
+size_t plan_final_ranking(const plan *p, int *entrant, int *place,
+                          size_t cap);
+
+/* ---- shape (swiss-cup) ----------------------------------------------- */
+
+/* What a swiss-cup with n entrants looks like, before any game is played
+ * (policy in referee/event/EVENTS.md). */
+typedef struct {
+    int groups;
+    int group_size[PLAN_MAX_ENTRANTS]; /* by group, larger groups first */
+    int group_games;  /* all groups together */
+    int per_group;    /* direct qualifiers per group: 2, or 1 when groups > 8 */
+    int direct;       /* direct qualifiers: winners (and runners-up) */
+    int bracket;      /* cup bracket size, a power of two; 0 when n == 1 */
+    int fill_place;   /* group place that may fill the bracket (3, or 2) */
+    int fill_direct;  /* of those, qualified without a game */
+    int fill_ties;    /* intermediate-round ties (2 entrants each) */
+    int byes;         /* empty bracket slots, given to the best seeds */
+} plan_shape;
+
+/* Fill out for n entrants (1..PLAN_MAX_ENTRANTS) with or without the
+ * intermediate round of thirds; -1 when n is out of range. */
+int plan_swiss_shape(int nentrants, bool thirds, plan_shape *out);
+
+#endif

@@ -1,0 +1,181 @@
+/* replay.c - re-check a record against the rules (see replay.h). */
+#include "replay/replay.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const replay_faults[] = {
+    "timeout", "illegal-move", "malformed-line", "out-of-turn", "exited",
+    "killed", "closed-output", "failed-to-start", "handshake",
+};
+
+static bool replay_is_fault(const char *reason)
+{
+    for (size_t i = 0; i < sizeof replay_faults / sizeof *replay_faults; i++)
+        if (!strcmp(reason, replay_faults[i]))
+            return true;
+    return false;
+}
+
+typedef struct {
+    const char *file;
+    const record *rec;
+    rules_game *game;
+    rules_pos pos;
+    replay_show_fn show;
+    void *arg;
+    char *err;
+    size_t errlen;
+} replay;
+
+static void replay_show(replay *rp, size_t ply)
+{
+    if (rp->show)
+        rp->show(rp->game, &rp->pos, rp->rec, ply, rp->arg);
+}
+
+static int replay_moves(replay *rp)
+{
+    const record *r = rp->rec;
+    char why[RULES_REASON_MAX], canon[RULES_MOVE_TEXT_MAX];
+    replay_show(rp, 0);
+    for (size_t i = 0; i < r->nmoves; i++) {
+        const record_move *m = &r->moves[i];
+        rules_outcome_t o;
+        rules_outcome(rp->game, &rp->pos, &o);
+        if (o.over) {
+            snprintf(rp->err, rp->errlen, "%s: ply %zu: the game was already over (%s)",
+                    rp->file, i + 1, rules_end_name(o.reason));
+            return 1;
+        }
+        int to_move = rules_to_move(rp->game, &rp->pos);
+        if (m->seat != to_move) {
+            snprintf(rp->err, rp->errlen, "%s: ply %zu: seat %d moved but seat %d was to "
+                            "move", rp->file, i + 1, m->seat, to_move);
+            return 1;
+        }
+        rules_move mv;
+        if (rules_parse_move(rp->game, &rp->pos, m->text, &mv, why,
+                             sizeof why) != RULES_OK) {
+            snprintf(rp->err, rp->errlen, "%s: ply %zu: move '%s' is not legal: %s",
+                    rp->file, i + 1, m->text, why);
+            return 1;
+        }
+        rules_format_move(rp->game, &mv, canon, sizeof canon);
+        if (strcmp(canon, m->text) != 0) {
+            snprintf(rp->err, rp->errlen, "%s: ply %zu: move '%s' is not written in "
+                            "canonical form '%s'", rp->file, i + 1,
+                    m->text, canon);
+            return 1;
+        }
+        rules_apply(rp->game, &rp->pos, &mv);
+        replay_show(rp, i + 1);
+    }
+    return 0;
+}
+
+static int replay_check_seats(replay *rp, const rules_outcome_t *o, bool fault)
+{
+    const record *r = rp->rec;
+    int fteam = fault ? rules_seat_team(rp->game, r->fault_seat) : -1;
+    for (int s = 0; s < r->nplayers; s++) {
+        const record_player *p = &r->players[s];
+        const char *want;
+        int wp = 0;
+        if (fault) {
+            want = rules_seat_team(rp->game, s) == fteam ? "loss" : "win";
+        } else {
+            want = rules_result_name(o->result[s]);
+            wp = o->win_points[s];
+        }
+        if (!p->result || strcmp(p->result, want) != 0) {
+            snprintf(rp->err, rp->errlen, "%s: result: seat %d is recorded as '%s' but the "
+                            "moves give '%s'", rp->file, s,
+                    p->result ? p->result : "none", want);
+            return 1;
+        }
+        if (p->win_points != wp) {
+            snprintf(rp->err, rp->errlen, "%s: result: seat %d has %d win points recorded, "
+                            "the moves give %d", rp->file, s,
+                    p->win_points, wp);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int replay_check_result(replay *rp)
+{
+    const record *r = rp->rec;
+    rules_outcome_t o;
+    rules_outcome(rp->game, &rp->pos, &o);
+    char line[RULES_POS_TEXT_MAX];
+    rules_pos_write(rp->game, &rp->pos, line, sizeof line);
+    if (r->final_position && strcmp(line, r->final_position) != 0) {
+        snprintf(rp->err, rp->errlen, "%s: final_position: recorded '%s', the moves give "
+                        "'%s'", rp->file, r->final_position, line);
+        return 1;
+    }
+    if (!r->status || !r->reason) {
+        snprintf(rp->err, rp->errlen, "%s: result: status and reason are required",
+                rp->file);
+        return 1;
+    }
+    if (!strcmp(r->status, "void"))
+        return 0;
+    bool fault = replay_is_fault(r->reason);
+    if (fault) {
+        if (o.over) {
+            snprintf(rp->err, rp->errlen, "%s: result: recorded as %s, but the game was "
+                            "over by the rules (%s)", rp->file, r->reason,
+                    rules_end_name(o.reason));
+            return 1;
+        }
+        if (r->fault_seat < 0 || r->fault_seat >= r->nplayers) {
+            snprintf(rp->err, rp->errlen, "%s: result: fault '%s' without a valid "
+                            "fault_seat", rp->file, r->reason);
+            return 1;
+        }
+        bool on_move = !strcmp(r->reason, "timeout") ||
+                       !strcmp(r->reason, "illegal-move");
+        if (on_move && r->fault_seat != rules_to_move(rp->game, &rp->pos)) {
+            snprintf(rp->err, rp->errlen, "%s: result: seat %d is blamed for '%s' but "
+                            "seat %d was to move", rp->file, r->fault_seat,
+                    r->reason, rules_to_move(rp->game, &rp->pos));
+            return 1;
+        }
+    } else if (!o.over || strcmp(rules_end_name(o.reason), r->reason) != 0) {
+        snprintf(rp->err, rp->errlen, "%s: result: recorded reason '%s', the moves give "
+                        "'%s'", rp->file, r->reason,
+                o.over ? rules_end_name(o.reason) : "a game still going");
+        return 1;
+    }
+    return replay_check_seats(rp, &o, fault);
+}
+
+int replay_check(const record *r, const char *file, replay_show_fn show,
+                 void *arg, char *err, size_t errlen)
+{
+    replay rp = {.file = file, .rec = r, .show = show, .arg = arg,
+                 .err = err, .errlen = errlen};
+    rp.game = rules_game_new(r->game, r->variant, r->options, err, errlen);
+    if (!rp.game) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "%s: game: %s", file, why);
+        return 1;
+    }
+    if (r->nplayers != rules_seats(rp.game)) {
+        snprintf(err, errlen, "%s: players: %d listed, %s has %d seats", file,
+                 r->nplayers, r->game, rules_seats(rp.game));
+        rules_game_free(rp.game);
+        return 1;
+    }
+    rules_start(rp.game, &rp.pos);
+    int rc = replay_moves(&rp);
+    if (rc == 0)
+        rc = replay_check_result(&rp);
+    rules_game_free(rp.game);
+    return rc;
+}

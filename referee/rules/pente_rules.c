@@ -1,0 +1,988 @@
+/*
+ * pente_rules.c - Pente, Pente Plus, Partner-Pente and Team-Pente behind the
+ * generic rules.h interface: options, notation, position lines, rendering
+ * and outcomes over the engine of pente.c.
+ *
+ * Game "pente", variants (the first is the default):
+ *   standard  2 seats: white (seat 0), black (seat 1).
+ *   plus      Pente Plus, 2 seats, 2 power stones each (rulebook 002).
+ *   partner   Partner-PENTE: 4 seats; seats 0 and 2 (team 0) play white,
+ *             seats 1 and 3 (team 1) black; partners alternate.
+ *   team      Team-PENTE: 4 seats, 4 colours white, black, red, blue in seat
+ *             order; seats 0 and 2 are team 0, seats 1 and 3 team 1.
+ *
+ * Options (space-separated key=value; rules_options_text() shows them all
+ * with the defaults filled in):
+ *   opening=tournament|free  tournament (default): the starting colour's
+ *             second stone at least 3 intersections from K10 in every
+ *             direction (outside H8-M12; rulebook 002 "Startvorteil", 003).
+ *   movecap=N plies after which the game is a draw; 0 (default) = none.
+ *   captures=N  pairs a side must capture to win (default 5); in team, the
+ *             enemy stones a team must capture (default 10).
+ *   diamonds=LIST  plus only: the bonus points, comma-separated.  Default:
+ *             G7,N7,G13,N13 (the diagonals at distance 3 from K10) and
+ *             D4,K4,Q4,D10,Q10,D16,K16,Q16 (axes and diagonals at distance
+ *             6): 12 points, symmetric under every turn and mirror of the
+ *             board, none of them restricted by the opening rule.
+ *
+ * Notation: an intersection is a column A-T without I and a row 1-19 from
+ * bottom to top ("K10" is the centre); lower case is accepted, the canonical
+ * form is upper case.  A move is one intersection ("K10").  Pente Plus:
+ *   - a power stone is marked with '*': "L12*";
+ *   - after a power stone the bonus stone may follow, separated by blanks:
+ *     "L12* D4" (the bonus stone is a plain stone of the mover's colour on
+ *     an empty diamond point);
+ *   - each placement may carry a '/' and one letter per power stone on the
+ *     board, in cell order (row 19 first, A to T within a row), saying
+ *     which colour it counts as for that placement: "L12/bw" = the first
+ *     counts as black, the second as white.  The power stone placed by the
+ *     move itself always counts as the mover's and is not listed; for the
+ *     bonus stone the list covers the power stones left after the first
+ *     placement's captures.  Stones not listed count as the mover's, so the
+ *     list may stop after the last stone given to the opponent, and no '/'
+ *     at all means every power stone counts as the mover's.  The canonical
+ *     form is the shortest.
+ * In rules_move: step 0 is RULES_STEP_PLACE with power = 1 for a power
+ * stone, step 1 (optional, Plus only) the bonus stone.  power_as bit i set =
+ * the i-th listed power stone counts as the mover's (canonically every bit
+ * beyond the stones given to the opponent is set: 0xff = all the mover's);
+ * for Pente Plus, block holds the mover's colour (0 white, 1 black) so that
+ * rules_format_move, which sees no position, can write the letters.  In the
+ * other variants power_as and block are 0.
+ *
+ * Readings of the rulebooks (RULES-NOTES.md decides where it speaks):
+ *   - The opening rule restricts the second stone of the starting colour:
+ *     ply 2 in standard, plus and partner (in partner seat 2 places white's
+ *     second stone; the rule exists to curb the starting side's advantage,
+ *     and the partners are that side), ply 4 in team (seat 0's second
+ *     stone; there seat 0 alone plays white).
+ *   - The first move is the plain stone on K10: no power stone there.
+ *   - Team: a pair is any two stones of colours other than the mover's,
+ *     mixed colours and the partner's stones included (002: "Auch die
+ *     Steine des Teampartners können mitgefangen werden"); the bracketing
+ *     stone must be the mover's colour.  Only enemy stones count toward the
+ *     team total; a captured partner stone simply leaves the board.
+ *   - Plus: power stones count in fives and in brackets as the mask says;
+ *     a pair may hold power stones counted as the opponent's; every stone
+ *     of a captured pair counts toward the 5 pairs.  A five must run
+ *     through a stone placed in the move (002: the game ends "in dem
+ *     Moment, in dem der 5. Stein in einer Reihe gelegt ... wird"), so
+ *     re-colouring a power stone alone never makes five.  The game ends at
+ *     the placement that wins: a bonus stone after a winning power stone is
+ *     illegal.
+ *   - Win and captures are checked after each placement's captures; the
+ *     result is a team result: both partners win or lose.  No win points.
+ *
+ * Position line: the 19 rows from row 19 down to row 1, separated by '/',
+ * each row A to T: '.' or a digit run (1-19) for empty intersections, like
+ * FEN, 'w' white, 'b' black, 'r' red, 'u' blue, 'p' power stone; then the
+ * colour to move, the plies played, the stones captured by team 0 and team
+ * 1 ("c0,c1"), and in plus the power stones in hand ("2,2").  The empty
+ * standard board: "19/19/.../19 w 0 0,0".  The seat to move is ply % seats.
+ */
+#include "pente.h"
+#include "rules_engine.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char pente_col_letters[] = "ABCDEFGHJKLMNOPQRST";
+static const char pente_colour_chars[] = ".wbrupp"; /* by cell byte */
+static const char *const pente_colour_names[4] = {"white", "black", "red",
+                                                  "blue"};
+
+static pente_pos *pente_get(const rules_pos *pos)
+{
+    _Static_assert(sizeof(pente_pos) <= sizeof(rules_pos),
+                   "pente_pos must fit in rules_pos");
+    return (pente_pos *)(void *)pos->opaque;
+}
+
+static const pente_pos *pente_cget(const rules_pos *pos)
+{
+    return (const pente_pos *)(const void *)pos->opaque;
+}
+
+static pente_variant pente_variant_of(const rules_game *g)
+{
+    return (pente_variant)g->setting[0];
+}
+
+/* "K10" for a cell index into buf (at least 4 bytes); "?" if off-board. */
+static const char *pente_cell_name(int cell, char *buf)
+{
+    if (cell < 0 || cell >= PENTE_CELLS) {
+        buf[0] = '?';
+        buf[1] = 0;
+        return buf;
+    }
+    int row = PENTE_N - cell / PENTE_N, n = 0;
+    buf[n++] = pente_col_letters[cell % PENTE_N];
+    if (row >= 10)
+        buf[n++] = '1';
+    buf[n++] = (char)('0' + row % 10);
+    buf[n] = 0;
+    return buf;
+}
+
+/* Quote untrusted text for a reason: printable ASCII as is, else \xNN. */
+static const char *pente_quote(const char *s, size_t max, char *out,
+                               size_t outlen)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < max && s[i] && n + 5 <= outlen; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f)
+            out[n++] = (char)c;
+        else
+            n += (size_t)snprintf(out + n, outlen - n, "\\x%02x", c);
+    }
+    out[n] = 0;
+    return out;
+}
+
+/* Column index of a letter (either case), -1 if none. */
+static int pente_col_of(int ch)
+{
+    ch = toupper(ch);
+    const char *p = ch ? strchr(pente_col_letters, ch) : NULL;
+    return p ? (int)(p - pente_col_letters) : -1;
+}
+
+/* Read an intersection at *s; advance *s.  RULES_MALFORMED with why. */
+static rules_status pente_scan_point(const char **s, int *cell, char *why,
+                                     size_t whylen)
+{
+    char q[24];
+    const char *t = *s;
+    int ch = toupper((unsigned char)t[0]);
+    int col = pente_col_of(ch);
+    if (col < 0) {
+        if (ch == 'I')
+            snprintf(why, whylen,
+                     "there is no column I (columns A-T without I)");
+        else if (ch >= 'U' && ch <= 'Z')
+            snprintf(why, whylen,
+                     "column %c is off the board (columns A-T without I)",
+                     ch);
+        else
+            snprintf(why, whylen, "'%s' is not a column A-T",
+                     pente_quote(t, 1, q, sizeof q));
+        return RULES_MALFORMED;
+    }
+    if (!isdigit((unsigned char)t[1])) {
+        if (t[1])
+            snprintf(why, whylen, "'%s' is not a row 1-19",
+                     pente_quote(t + 1, 1, q, sizeof q));
+        else
+            snprintf(why, whylen, "row missing after column %c", ch);
+        return RULES_MALFORMED;
+    }
+    int row = 0, n = 1;
+    while (isdigit((unsigned char)t[n]) && n < 4)
+        row = row * 10 + (t[n++] - '0');
+    if (isdigit((unsigned char)t[n]) || row < 1 || row > PENTE_N ||
+        t[1] == '0') {
+        size_t len = 1;
+        while (isdigit((unsigned char)t[len]))
+            len++;
+        snprintf(why, whylen, "row %s is off the board (rows 1-19)",
+                 pente_quote(t + 1, len - 1 < 8 ? len - 1 : 8, q, sizeof q));
+        return RULES_MALFORMED;
+    }
+    *cell = (PENTE_N - row) * PENTE_N + col;
+    *s = t + n;
+    return RULES_OK;
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+/* Parse a diamond list "D4,K4,..." into cfg. */
+static bool pente_parse_diamonds(const char *v, size_t len, pente_config *cfg,
+                                 char *err, size_t errlen)
+{
+    char q[40];
+    cfg->ndiamonds = 0;
+    const char *s = v, *end = v + len;
+    bool seen[PENTE_CELLS] = {false};
+    while (s < end) {
+        int cell;
+        const char *t = s;
+        char why[RULES_REASON_MAX];
+        if (pente_scan_point(&t, &cell, why, sizeof why) != RULES_OK ||
+            t > end || (t < end && *t != ',')) {
+            snprintf(err, errlen, "diamonds: '%s' is not a list of points "
+                                  "like D4,K4",
+                     pente_quote(v, len < 30 ? len : 30, q, sizeof q));
+            return false;
+        }
+        if (seen[cell]) {
+            char name[4];
+            snprintf(err, errlen, "diamonds: %s is listed twice",
+                     pente_cell_name(cell, name));
+            return false;
+        }
+        seen[cell] = true;
+        cfg->diamond[cfg->ndiamonds++] = (uint16_t)cell;
+        s = t + (t < end);
+    }
+    if (cfg->ndiamonds == 0) {
+        snprintf(err, errlen, "diamonds: the list is empty");
+        return false;
+    }
+    return true;
+}
+
+/* Read a whole number in [lo, hi] from v[0..len). */
+static bool pente_parse_int(const char *v, size_t len, int lo, int hi,
+                            int *out)
+{
+    if (len == 0 || len > 6)
+        return false;
+    int x = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)v[i]))
+            return false;
+        x = x * 10 + (v[i] - '0');
+    }
+    if (x < lo || x > hi)
+        return false;
+    *out = x;
+    return true;
+}
+
+/* Fill cfg from the variant and an options text; false with err if bad.
+ * *pairs gets the captures option as written (pairs, or stones in team). */
+static bool pente_parse_options(const char *variant, const char *options,
+                                pente_config *cfg, int *given_captures,
+                                char *err, size_t errlen)
+{
+    pente_variant v = strcmp(variant, "plus") == 0      ? PENTE_PLUS
+                      : strcmp(variant, "partner") == 0 ? PENTE_PARTNER
+                      : strcmp(variant, "team") == 0    ? PENTE_TEAM
+                                                        : PENTE_STANDARD;
+    pente_config_default(cfg, v);
+    bool team = v == PENTE_TEAM;
+    int caps = team ? 10 : 5;
+    char q[40];
+    for (const char *s = options; *s;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        size_t len = strcspn(s, " \t");
+        const char *eq = memchr(s, '=', len);
+        if (!eq) {
+            snprintf(err, errlen, "option '%s' is not key=value",
+                     pente_quote(s, len < 30 ? len : 30, q, sizeof q));
+            return false;
+        }
+        size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
+        const char *val = eq + 1;
+#define KEY(k) (klen == strlen(k) && strncmp(s, k, klen) == 0)
+        if (KEY("opening")) {
+            if (vlen == 10 && strncmp(val, "tournament", 10) == 0)
+                cfg->tournament = true;
+            else if (vlen == 4 && strncmp(val, "free", 4) == 0)
+                cfg->tournament = false;
+            else {
+                snprintf(err, errlen, "opening must be tournament or free");
+                return false;
+            }
+        } else if (KEY("movecap")) {
+            if (!pente_parse_int(val, vlen, 0, 65535, &cfg->movecap)) {
+                snprintf(err, errlen, "movecap must be a number 0-65535 "
+                                      "(plies; 0 = none)");
+                return false;
+            }
+        } else if (KEY("captures")) {
+            if (!pente_parse_int(val, vlen, 1, team ? 200 : 100, &caps)) {
+                snprintf(err, errlen, "captures must be a number %s",
+                         team ? "1-200 (enemy stones)" : "1-100 (pairs)");
+                return false;
+            }
+        } else if (KEY("diamonds")) {
+            if (v != PENTE_PLUS) {
+                snprintf(err, errlen, "diamonds is an option of the plus "
+                                      "variant only");
+                return false;
+            }
+            if (!pente_parse_diamonds(val, vlen, cfg, err, errlen))
+                return false;
+        } else {
+            snprintf(err, errlen, "unknown option '%s' (known: opening, "
+                                  "movecap, captures%s)",
+                     pente_quote(s, klen < 30 ? klen : 30, q, sizeof q),
+                     v == PENTE_PLUS ? ", diamonds" : "");
+            return false;
+        }
+#undef KEY
+        s += len;
+    }
+    cfg->captures = team ? caps : 2 * caps;
+    *given_captures = caps;
+    return true;
+}
+
+/* The settings of a game, diamonds included (from the normalised options;
+ * never fails once setup succeeded). */
+static void pente_config_of(const rules_game *g, pente_config *cfg)
+{
+    char err[RULES_REASON_MAX];
+    int caps;
+    if (!pente_parse_options(g->variant, g->options, cfg, &caps, err,
+                             sizeof err))
+        pente_config_default(cfg, pente_variant_of(g));
+}
+
+static bool pente_setup(rules_game *g, char *err, size_t errlen)
+{
+    pente_config cfg;
+    int caps;
+    if (!pente_parse_options(g->variant, g->options, &cfg, &caps, err,
+                             errlen))
+        return false;
+    char text[sizeof g->options + 64];
+    int n = snprintf(text, sizeof text, "opening=%s movecap=%d captures=%d",
+                     cfg.tournament ? "tournament" : "free", cfg.movecap,
+                     caps);
+    for (int i = 0; i < cfg.ndiamonds && n < (int)sizeof text; i++) {
+        char name[4];
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%s",
+                      i ? "," : " diamonds=",
+                      pente_cell_name(cfg.diamond[i], name));
+    }
+    if (n >= (int)sizeof g->options) {
+        snprintf(err, errlen, "options too long");
+        return false;
+    }
+    memcpy(g->options, text, (size_t)n + 1);
+    g->nseats = pente_nseats(cfg.variant);
+    g->setting[0] = cfg.variant;
+    g->setting[1] = cfg.tournament;
+    g->setting[2] = cfg.movecap;
+    g->setting[3] = cfg.captures;
+    return true;
+}
+
+static const char *pente_seat_colour_name(const rules_game *g, int seat)
+{
+    return pente_colour_names[pente_seat_colour(pente_variant_of(g), seat)];
+}
+
+static int pente_rules_seat_team(const rules_game *g, int seat)
+{
+    return pente_seat_team(pente_variant_of(g), seat);
+}
+
+static void pente_rules_start(const rules_game *g, rules_pos *pos)
+{
+    pente_config cfg;
+    pente_config_of(g, &cfg);
+    pente_start(pente_get(pos), &cfg);
+}
+
+static int pente_rules_to_move(const rules_game *g, const rules_pos *pos)
+{
+    (void)g;
+    return pente_to_move(pente_cget(pos));
+}
+
+static int pente_rules_ply(const rules_game *g, const rules_pos *pos)
+{
+    (void)g;
+    return pente_cget(pos)->ply;
+}
+
+/* ---- moves -------------------------------------------------------------- */
+
+static pente_move pente_from_generic(const rules_move *m)
+{
+    pente_move pm = {m->step[0].cell, PENTE_NO_CELL, m->step[0].power,
+                     {m->step[0].power_as, 0}};
+    if (m->nsteps > 1) {
+        pm.bonus = m->step[1].cell;
+        pm.as[1] = m->step[1].power_as;
+    }
+    return pm;
+}
+
+static void pente_to_generic(const pente_pos *p, const pente_move *pm,
+                             rules_move *m)
+{
+    memset(m, 0, sizeof *m);
+    bool plus = p->variant == PENTE_PLUS;
+    uint8_t colour = (uint8_t)pente_seat_colour(p->variant, pente_to_move(p));
+    m->nsteps = pm->bonus == PENTE_NO_CELL ? 1 : 2;
+    for (int k = 0; k < m->nsteps; k++) {
+        rules_step *st = &m->step[k];
+        st->kind = RULES_STEP_PLACE;
+        st->cell = k ? pm->bonus : pm->cell;
+        st->power = k ? 0 : pm->power;
+        st->power_as = plus ? pm->as[k] : 0;
+        st->block = plus ? colour : 0;
+    }
+}
+
+/* One placement as written: "L12", "L12*", "L12/bw". */
+typedef struct {
+    int cell;
+    bool power;
+    int nletters;
+    char letters[PENTE_MAX_POWER];
+} pente_written;
+
+/* Read the text into up to two placements; RULES_MALFORMED with why. */
+static rules_status pente_scan(const char *text, bool plus,
+                               pente_written w[2], int *count, char *why,
+                               size_t whylen)
+{
+    char q[4 * 20 + 1];
+    const char *s = text;
+    *count = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        if (*count == (plus ? 2 : 1)) {
+            if (plus)
+                snprintf(why, whylen, "too many placements: a move is a "
+                                      "stone, or a power stone and a bonus "
+                                      "stone");
+            else
+                snprintf(why, whylen, "unexpected '%s' after the move (a "
+                                      "move is one intersection)",
+                         pente_quote(s, 20, q, sizeof q));
+            return RULES_MALFORMED;
+        }
+        pente_written *pw = &w[(*count)++];
+        memset(pw, 0, sizeof *pw);
+        rules_status st = pente_scan_point(&s, &pw->cell, why, whylen);
+        if (st != RULES_OK)
+            return st;
+        if (*s == '*') {
+            if (!plus) {
+                snprintf(why, whylen, "power stones ('*') exist only in "
+                                      "Pente Plus");
+                return RULES_MALFORMED;
+            }
+            pw->power = true;
+            s++;
+        }
+        if (*s == '/') {
+            if (!plus) {
+                snprintf(why, whylen, "colour choices ('/') exist only in "
+                                      "Pente Plus");
+                return RULES_MALFORMED;
+            }
+            for (s++; *s && *s != ' ' && *s != '\t'; s++) {
+                int c = tolower((unsigned char)*s);
+                if (c != 'w' && c != 'b') {
+                    snprintf(why, whylen, "'%s' is not a colour w or b",
+                             pente_quote(s, 1, q, sizeof q));
+                    return RULES_MALFORMED;
+                }
+                if (pw->nletters == PENTE_MAX_POWER) {
+                    snprintf(why, whylen, "more than %d colour letters",
+                             PENTE_MAX_POWER);
+                    return RULES_MALFORMED;
+                }
+                pw->letters[pw->nletters++] = (char)c;
+            }
+            if (pw->nletters == 0) {
+                snprintf(why, whylen, "colour letters missing after '/'");
+                return RULES_MALFORMED;
+            }
+        }
+        if (*s && *s != ' ' && *s != '\t') {
+            snprintf(why, whylen, "unexpected '%s' after %s",
+                     pente_quote(s, 20, q, sizeof q),
+                     *count == 1 ? "the intersection" : "the bonus stone");
+            return RULES_MALFORMED;
+        }
+    }
+    if (*count == 0) {
+        snprintf(why, whylen, "empty move");
+        return RULES_MALFORMED;
+    }
+    return RULES_OK;
+}
+
+/* The mask of written letters for colour letter mine, checked against the
+ * n power stones on the board; false with why if there are too many. */
+static bool pente_mask_of(const pente_written *w, char mine, int n,
+                          uint8_t *mask, char *why, size_t whylen)
+{
+    if (w->nletters > n) {
+        char name[4];
+        snprintf(why, whylen,
+                 "%s lists %d power stone colour%s, but %d earlier power "
+                 "stone%s on the board",
+                 pente_cell_name(w->cell, name), w->nletters,
+                 w->nletters == 1 ? "" : "s", n, n == 1 ? " is" : "s are");
+        return false;
+    }
+    *mask = PENTE_ALL_MINE;
+    for (int i = 0; i < w->nletters; i++)
+        if (w->letters[i] != mine)
+            *mask &= (uint8_t)~(1u << i);
+    return true;
+}
+
+/* Why the engine refused a move, in words. */
+static void pente_explain(const pente_pos *p, pente_error e, int cell,
+                          char *why, size_t whylen)
+{
+    char name[4];
+    pente_cell_name(cell, name);
+    int seat = pente_to_move(p);
+    const char *colour =
+        pente_colour_names[pente_seat_colour(p->variant, seat)];
+    int v = cell < PENTE_CELLS ? pente_at(p, cell) : 0;
+    switch (e) {
+    case PENTE_ERR_OVER:
+        snprintf(why, whylen, "the game is already over");
+        break;
+    case PENTE_ERR_OCCUPIED:
+        snprintf(why, whylen, "%s is occupied by %s", name,
+                 v >= PENTE_POWER    ? "a power stone"
+                 : v >= 1 && v <= 4 ? pente_colour_names[v - 1]
+                                     : "a stone");
+        break;
+    case PENTE_ERR_FIRST_K10:
+        snprintf(why, whylen, "the first stone must go on K10, not %s", name);
+        break;
+    case PENTE_ERR_OPENING:
+        snprintf(why, whylen,
+                 "tournament opening rule: %s's second stone must be at "
+                 "least 3 intersections from K10 (outside H8-M12); %s is %d "
+                 "away",
+                 colour, name, pente_centre_distance(cell));
+        break;
+    case PENTE_ERR_NOT_PLUS:
+        snprintf(why, whylen, "power and bonus stones exist only in Pente "
+                              "Plus");
+        break;
+    case PENTE_ERR_NO_POWER:
+        snprintf(why, whylen, "%s has no power stone left", colour);
+        break;
+    case PENTE_ERR_POWER_FIRST:
+        snprintf(why, whylen, "the first stone of the game (K10) cannot be "
+                              "a power stone");
+        break;
+    case PENTE_ERR_BONUS_ALONE:
+        snprintf(why, whylen, "a second stone (%s) is allowed only as the "
+                              "bonus stone after a power stone ('*')",
+                 name);
+        break;
+    case PENTE_ERR_BONUS_CELL:
+        snprintf(why, whylen, "the bonus stone must go on a diamond point; "
+                              "%s is not one",
+                 name);
+        break;
+    case PENTE_ERR_BONUS_TAKEN:
+        snprintf(why, whylen, "the bonus point %s is not empty", name);
+        break;
+    case PENTE_ERR_BONUS_OVER:
+        snprintf(why, whylen, "the power stone already wins the game: no "
+                              "bonus stone (%s) may follow",
+                 name);
+        break;
+    default:
+        snprintf(why, whylen, "illegal move");
+        break;
+    }
+}
+
+static rules_status pente_parse(const rules_game *g, const rules_pos *pos,
+                                const char *text, rules_move *move,
+                                char *why, size_t whylen)
+{
+    bool plus = pente_variant_of(g) == PENTE_PLUS;
+    pente_written w[2];
+    int count;
+    rules_status st = pente_scan(text, plus, w, &count, why, whylen);
+    if (st != RULES_OK)
+        return st;
+    const pente_pos *p = pente_cget(pos);
+    if (p->status != PENTE_ONGOING) {
+        snprintf(why, whylen, "the game is already over");
+        return RULES_ILLEGAL;
+    }
+    if (count == 2 && w[1].power) {
+        snprintf(why, whylen, "the bonus stone is a plain stone: no '*'");
+        return RULES_ILLEGAL;
+    }
+    pente_move m = {(uint16_t)w[0].cell, PENTE_NO_CELL, w[0].power,
+                    {0, 0}};
+    char mine = "wb"[pente_to_move(p) & 1];
+    if (plus && !pente_mask_of(&w[0], mine, p->npower, &m.as[0], why, whylen))
+        return RULES_ILLEGAL;
+    int bad;
+    pente_error e = pente_check(p, &m, &bad);
+    if (e == PENTE_LEGAL && count == 2) {
+        /* The first placement's captures (with its colours) decide which
+         * power stones are left for the bonus stone's colours. */
+        int left = pente_power_before_bonus(p, &m);
+        if (!pente_mask_of(&w[1], mine, left, &m.as[1], why, whylen))
+            return RULES_ILLEGAL;
+        m.bonus = (uint16_t)w[1].cell;
+        e = pente_check(p, &m, &bad);
+    }
+    if (e != PENTE_LEGAL) {
+        pente_explain(p, e, bad, why, whylen);
+        return RULES_ILLEGAL;
+    }
+    pente_to_generic(p, &m, move);
+    return RULES_OK;
+}
+
+static void pente_format(const rules_game *g, const rules_move *move,
+                         char *buf, size_t len)
+{
+    bool plus = pente_variant_of(g) == PENTE_PLUS;
+    char text[RULES_MOVE_TEXT_MAX];
+    size_t n = 0;
+    for (int k = 0; k < move->nsteps && k < 2; k++) {
+        const rules_step *st = &move->step[k];
+        char name[4];
+        pente_cell_name(st->cell, name);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s%s%s",
+                              k ? " " : "", name, st->power ? "*" : "");
+        unsigned low = st->power_as & 0x0f;
+        if (!plus || low == 0x0f)
+            continue;
+        int last = 31 - __builtin_clz(~low & 0x0fu);
+        text[n++] = '/';
+        for (int i = 0; i <= last; i++) {
+            bool mine = low >> i & 1;
+            text[n++] = "wb"[(st->block & 1) ^ !mine];
+        }
+        text[n] = 0;
+    }
+    snprintf(buf, len, "%s", text);
+}
+
+static void pente_rules_apply(const rules_game *g, rules_pos *pos,
+                              const rules_move *move)
+{
+    (void)g;
+    pente_move m = pente_from_generic(move);
+    pente_apply(pente_get(pos), &m);
+}
+
+static size_t pente_rules_legal(const rules_game *g, const rules_pos *pos,
+                                rules_move *out, size_t cap)
+{
+    (void)g;
+    const pente_pos *p = pente_cget(pos);
+    pente_move moves[PENTE_MAX_MOVES];
+    int n = pente_legal_moves(p, moves);
+    for (int i = 0; i < n && (size_t)i < cap; i++)
+        pente_to_generic(p, &moves[i], &out[i]);
+    return (size_t)n;
+}
+
+static size_t pente_rules_count(const rules_game *g, const rules_pos *pos)
+{
+    (void)g;
+    return (size_t)pente_count_moves(pente_cget(pos));
+}
+
+static uint64_t pente_rules_perft(const rules_game *g, const rules_pos *pos,
+                                  int depth)
+{
+    (void)g;
+    return pente_perft(pente_cget(pos), depth);
+}
+
+/* ---- outcome, render, position lines ------------------------------------ */
+
+static rules_end pente_end_of(pente_status st)
+{
+    switch (st) {
+    case PENTE_WIN_FIVE: return RULES_END_FIVE;
+    case PENTE_WIN_CAPTURES: return RULES_END_CAPTURES;
+    case PENTE_DRAW_FULL: return RULES_END_FULL_BOARD;
+    case PENTE_DRAW_CAP: return RULES_END_MOVE_CAP;
+    default: return RULES_END_NONE;
+    }
+}
+
+static void pente_rules_outcome(const rules_game *g, const rules_pos *pos,
+                                rules_outcome_t *out)
+{
+    const pente_pos *p = pente_cget(pos);
+    out->over = p->status != PENTE_ONGOING;
+    out->reason = pente_end_of((pente_status)p->status);
+    if (!out->over)
+        return;
+    for (int s = 0; s < g->nseats; s++) {
+        int team = pente_seat_team(pente_variant_of(g), s);
+        if (p->winner < 0) {
+            out->result[s] = RULES_RESULT_DRAW;
+            out->place[s] = 1;
+        } else {
+            bool won = team == p->winner;
+            out->result[s] = won ? RULES_RESULT_WIN : RULES_RESULT_LOSS;
+            out->place[s] = won ? 1 : 2;
+        }
+    }
+}
+
+/* The names of a team's colours: "white", or "white and red" in team. */
+static const char *pente_team_name(const pente_pos *p, int team)
+{
+    static const char *const team_names[2] = {"white+red", "black+blue"};
+    return p->variant == PENTE_TEAM ? team_names[team]
+                                    : pente_colour_names[team];
+}
+
+static void pente_render(const rules_game *g, const rules_pos *pos,
+                         char *buf, size_t len)
+{
+    const pente_pos *p = pente_cget(pos);
+    size_t n = 0;
+#define PUT(...)                                                              \
+    do {                                                                      \
+        int k_ = snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__);      \
+        n += k_ > 0 ? (size_t)k_ : 0;                                         \
+    } while (0)
+    PUT("    A B C D E F G H J K L M N O P Q R S T\n");
+    for (int r = 0; r < PENTE_N; r++) {
+        PUT("%3d", PENTE_N - r);
+        for (int c = 0; c < PENTE_N; c++) {
+            int cell = r * PENTE_N + c, v = pente_at(p, cell);
+            char ch = pente_colour_chars[v];
+            if (v == PENTE_EMPTY && pente_is_diamond(p, cell))
+                ch = '+';
+            PUT(" %c", ch);
+        }
+        PUT(" %d\n", PENTE_N - r);
+    }
+    PUT("    A B C D E F G H J K L M N O P Q R S T\n");
+    PUT("captured: %s %d, %s %d", pente_team_name(p, 0), p->captured[0],
+        pente_team_name(p, 1), p->captured[1]);
+    if (p->variant == PENTE_PLUS)
+        PUT("; power stones in hand: white %d, black %d", p->power_left[0],
+            p->power_left[1]);
+    PUT("\n");
+    rules_outcome_t o;
+    rules_outcome(g, pos, &o);
+    int seat = pente_to_move(p);
+    if (!o.over)
+        PUT("%s to move (seat %d, ply %d)\n",
+            pente_colour_names[pente_seat_colour(p->variant, seat)], seat,
+            p->ply);
+    else if (p->winner < 0)
+        PUT("draw (%s)\n", rules_end_name(o.reason));
+    else
+        PUT("%s win%s (%s)\n", pente_team_name(p, p->winner),
+            p->variant == PENTE_STANDARD || p->variant == PENTE_PLUS ? "s"
+                                                                     : "",
+            rules_end_name(o.reason));
+#undef PUT
+}
+
+static void pente_pos_write(const rules_game *g, const rules_pos *pos,
+                            char *buf, size_t len)
+{
+    (void)g;
+    const pente_pos *p = pente_cget(pos);
+    char line[RULES_POS_TEXT_MAX];
+    size_t n = 0;
+    for (int r = 0; r < PENTE_N; r++) {
+        if (r)
+            line[n++] = '/';
+        int run = 0;
+        for (int c = 0; c <= PENTE_N; c++) {
+            int v = c < PENTE_N ? pente_at(p, r * PENTE_N + c) : -1;
+            if (v == PENTE_EMPTY) {
+                run++;
+                continue;
+            }
+            if (run)
+                n += (size_t)snprintf(line + n, sizeof line - n, "%d", run);
+            run = 0;
+            if (v > 0)
+                line[n++] = pente_colour_chars[v];
+        }
+    }
+    n += (size_t)snprintf(
+        line + n, sizeof line - n, " %c %d %d,%d",
+        "wbru"[pente_seat_colour(p->variant, pente_to_move(p))], p->ply,
+        p->captured[0], p->captured[1]);
+    if (p->variant == PENTE_PLUS)
+        snprintf(line + n, sizeof line - n, " %d,%d", p->power_left[0],
+                 p->power_left[1]);
+    snprintf(buf, len, "%s", line);
+}
+
+/* Read "a,b" of two small numbers at *s; advance. */
+static bool pente_read_pair(const char **s, int max, int out[2])
+{
+    for (int i = 0; i < 2; i++) {
+        if (i && *(*s)++ != ',')
+            return false;
+        char *end;
+        if (!isdigit((unsigned char)**s))
+            return false;
+        long x = strtol(*s, &end, 10);
+        if (x > max || end - *s > 5)
+            return false;
+        out[i] = (int)x;
+        *s = end;
+    }
+    return true;
+}
+
+static rules_status pente_pos_read(const rules_game *g, const char *line,
+                                   rules_pos *pos, char *why, size_t whylen)
+{
+    pente_config cfg;
+    pente_config_of(g, &cfg);
+    pente_pos *p = pente_get(pos);
+    pente_start(p, &cfg);
+    bool plus = cfg.variant == PENTE_PLUS, team = cfg.variant == PENTE_TEAM;
+    const char *s = line;
+    char q[8];
+    int stones = 0;
+    for (int r = 0; r < PENTE_N; r++) {
+        if (r && *s++ != '/') {
+            snprintf(why, whylen, "expected '/' before row %d", PENTE_N - r);
+            return RULES_BAD_POS;
+        }
+        int c = 0;
+        while (c < PENTE_N && *s && *s != '/' && *s != ' ') {
+            if (isdigit((unsigned char)*s)) {
+                char *end;
+                long k = strtol(s, &end, 10);
+                if (k < 1 || k > PENTE_N - c) {
+                    snprintf(why, whylen, "row %d: bad run of empties",
+                             PENTE_N - r);
+                    return RULES_BAD_POS;
+                }
+                c += (int)k;
+                s = end;
+                continue;
+            }
+            const char *at = strchr(pente_colour_chars, *s);
+            int v = at ? (int)(at - pente_colour_chars) : -1;
+            if (v < 0 || (v >= 3 && v <= 4 && !team) ||
+                (v >= PENTE_POWER && !plus)) {
+                snprintf(why, whylen, "row %d: '%s' is not a %s",
+                         PENTE_N - r, pente_quote(s, 1, q, sizeof q),
+                         team   ? "'.', digit, 'w', 'b', 'r' or 'u'"
+                         : plus ? "'.', digit, 'w', 'b' or 'p'"
+                                : "'.', digit, 'w' or 'b'");
+                return RULES_BAD_POS;
+            }
+            if (v > 0) {
+                int idx = pente_pad(r * PENTE_N + c);
+                p->board[idx] = (uint8_t)v;
+                p->empties--;
+                stones++;
+                if (v == PENTE_POWER) {
+                    if (p->npower == PENTE_MAX_POWER) {
+                        snprintf(why, whylen, "more than 4 power stones");
+                        return RULES_BAD_POS;
+                    }
+                    p->power_at[p->npower++] = (uint16_t)idx;
+                }
+            }
+            c++;
+            s++;
+        }
+        if (c != PENTE_N) {
+            snprintf(why, whylen, "row %d has %d intersections, not 19",
+                     PENTE_N - r, c);
+            return RULES_BAD_POS;
+        }
+    }
+    int ply = 0, caps[2], power[2] = {0, 0};
+    if (*s++ != ' ' || !*s) {
+        snprintf(why, whylen, "expected the colour to move after the rows");
+        return RULES_BAD_POS;
+    }
+    char mover = *s++;
+    char *end;
+    if (*s != ' ' || !isdigit((unsigned char)s[1]) ||
+        (ply = (int)strtol(s + 1, &end, 10)) > 65535 || end - s > 6) {
+        snprintf(why, whylen, "expected the plies played after the colour");
+        return RULES_BAD_POS;
+    }
+    s = end;
+    if (*s++ != ' ' || !pente_read_pair(&s, 200, caps)) {
+        snprintf(why, whylen, "expected the captured stones 'c0,c1' after "
+                              "the plies");
+        return RULES_BAD_POS;
+    }
+    if (plus && (*s++ != ' ' || !pente_read_pair(&s, 2, power))) {
+        snprintf(why, whylen, "expected the power stones in hand 'p0,p1'");
+        return RULES_BAD_POS;
+    }
+    if (*s) {
+        snprintf(why, whylen, "unexpected '%s' at the end",
+                 pente_quote(s, 4, q, sizeof q));
+        return RULES_BAD_POS;
+    }
+    p->ply = (uint16_t)ply;
+    int seat = pente_to_move(p);
+    if (mover != "wbru"[pente_seat_colour(cfg.variant, seat)]) {
+        snprintf(why, whylen, "after %d plies seat %d (%s) is to move, not "
+                              "'%s'",
+                 ply, seat,
+                 pente_colour_names[pente_seat_colour(cfg.variant, seat)],
+                 pente_quote(&mover, 1, q, sizeof q));
+        return RULES_BAD_POS;
+    }
+    if (stones > ply + (plus ? 4 - power[0] - power[1] : 0) ||
+        (ply > 0 && pente_at(p, PENTE_CENTRE) == PENTE_EMPTY && ply == 1)) {
+        snprintf(why, whylen, "%d stones cannot be on the board after %d "
+                              "plies",
+                 stones, ply);
+        return RULES_BAD_POS;
+    }
+    if (!team && (caps[0] % 2 || caps[1] % 2)) {
+        snprintf(why, whylen, "captured stones come in pairs: %d,%d",
+                 caps[0], caps[1]);
+        return RULES_BAD_POS;
+    }
+    if (p->npower + power[0] + power[1] > 4) {
+        snprintf(why, whylen, "more than 4 power stones in all");
+        return RULES_BAD_POS;
+    }
+    p->captured[0] = (uint8_t)caps[0];
+    p->captured[1] = (uint8_t)caps[1];
+    p->power_left[0] = (uint8_t)power[0];
+    p->power_left[1] = (uint8_t)power[1];
+    if (!pente_settle_read(p)) {
+        snprintf(why, whylen, "both teams have won");
+        return RULES_BAD_POS;
+    }
+    return RULES_OK;
+}
+
+const rules_engine rules_engine_pente = {
+    .name = "pente",
+    .variants = "standard,plus,partner,team",
+    .setup = pente_setup,
+    .seat_colour = pente_seat_colour_name,
+    .seat_team = pente_rules_seat_team,
+    .start = pente_rules_start,
+    .to_move = pente_rules_to_move,
+    .ply = pente_rules_ply,
+    .parse_move = pente_parse,
+    .format_move = pente_format,
+    .apply = pente_rules_apply,
+    .legal_moves = pente_rules_legal,
+    .count_moves = pente_rules_count,
+    .outcome = pente_rules_outcome,
+    .render = pente_render,
+    .pos_write = pente_pos_write,
+    .pos_read = pente_pos_read,
+    .perft = pente_rules_perft,
+};

@@ -1,0 +1,337 @@
+/*
+ * test_event.c - whole events with real bot processes: the Swiss format to
+ * a final ranking, leagues, chained events, resume after kill -9 and
+ * Ctrl-C with tables equal to an uninterrupted run, standings recomputed
+ * from the records, and definitions with errors.
+ */
+#include "support/run.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define OUT_MAX 65536
+
+/* Write an event definition into dir/name.yaml with records and results
+ * under dir; entrants_yaml lists the entrants. */
+static void write_event(const char *dir, const char *name, const char *body,
+                        char *path, size_t len)
+{
+    snprintf(path, len, "%s/%s.yaml", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fprintf(f, "event: %s\nrecords: %s/records-%s\nresults: %s/results-%s\n"
+               "%s",
+            name, dir, name, dir, name, body);
+    fclose(f);
+}
+
+static const char *const swiss8 =
+    "seed: 2026\nformat: swiss-cup\ntime_control: {move_ms: 3000}\n"
+    "entrants:\n"
+    "  - {name: g1, command: " RUN_BOTS "greedy_bot}\n"
+    "  - {name: g2, command: " RUN_BOTS "greedy_bot --position}\n"
+    "  - {name: g3, command: " RUN_BOTS "greedy_bot}\n"
+    "  - {name: g4, command: " RUN_BOTS "greedy_bot --position}\n"
+    "  - {name: r1, command: " RUN_BOTS "random_bot}\n"
+    "  - {name: r2, command: " RUN_BOTS "random_bot --position}\n"
+    "  - {name: r3, command: " RUN_BOTS "random_bot}\n"
+    "  - {name: r4, command: " RUN_BOTS "random_bot --position}\n";
+
+static int run_event(const char *def, const char *tag, char *out, size_t len,
+                     const char *jobs)
+{
+    char *argv[] = {RUN_REFEREE, "event", "-j", (char *)jobs, (char *)def,
+                    NULL};
+    return run_cmd(argv, tag, out, len);
+}
+
+static char *slurp_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, 1 << 20);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int count_records(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l > 5 && !strcmp(e->d_name + l - 5, ".yaml") &&
+            strcmp(e->d_name, "event.yaml") && !strchr(e->d_name, '~') &&
+            !strstr(e->d_name, ".tmp-"))
+            n++;
+    }
+    closedir(d);
+    return n;
+}
+
+/* The table files of two results directories are byte for byte equal. */
+static void expect_same_tables(const char *a, const char *b)
+{
+    static const char *const files[] = {"final.yaml", "final.md",
+                                        "group-A.yaml", "group-B.yaml",
+                                        "cup.yaml", "cup.md"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char pa[1024], pb[1024];
+        snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
+        snprintf(pb, sizeof pb, "%s/%s", b, files[i]);
+        char *x = slurp_file(pa), *y = slurp_file(pb);
+        cr_assert(x && y, "missing %s or %s", pa, pb);
+        cr_expect_str_eq(x, y, "%s differs", files[i]);
+        free(x);
+        free(y);
+    }
+}
+
+Test(event, swiss_cup_runs_to_a_final_ranking, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[512];
+    run_tmpdir(dir, sizeof dir);
+    write_event(dir, "swiss", swiss8, def, sizeof def);
+    int rc = run_event(def, dir + 5, out, sizeof out, "2");
+    cr_assert_eq(rc, 0, "%s", out);
+    static const char *const files[] = {"group-A.yaml", "group-A.md",
+                                        "group-B.yaml", "group-B.md",
+                                        "cup.yaml", "cup.md", "final.yaml",
+                                        "final.md"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/results-swiss/%s", dir, files[i]);
+        cr_expect_eq(access(path, R_OK), 0, "no %s", path);
+    }
+    snprintf(path, sizeof path, "%s/results-swiss/final.yaml", dir);
+    char *fin = slurp_file(path);
+    cr_assert(fin);
+    cr_expect(strstr(fin, "place: 1\n"), "%s", fin);
+    cr_expect(strstr(fin, "place: 8\n"), "%s", fin);
+    free(fin);
+    /* 2 groups of 4: 12 group games, then at least 3 cup games. */
+    snprintf(path, sizeof path, "%s/records-swiss", dir);
+    cr_expect_geq(count_records(path), 15);
+    /* The records alone give the same tables. */
+    char *argv[] = {RUN_REFEREE, "standings", path, NULL};
+    char sout[OUT_MAX];
+    cr_expect_eq(run_cmd(argv, dir + 5, sout, sizeof sout), 0, "%s", sout);
+    snprintf(path, sizeof path, "%s/results-swiss/final.md", dir);
+    char *md = slurp_file(path);
+    cr_expect(md && strstr(sout, md), "standings differ:\n%s", sout);
+    free(md);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
+
+/* Start the event, kill -9 the referee once `after` records exist, check
+ * no bot outlives it, then run it again to the end. */
+static void kill_and_resume(const char *dir, const char *def, int after,
+                            int sig)
+{
+    char records[512], out[OUT_MAX];
+    snprintf(records, sizeof records, "%s/records-swiss", dir);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        setenv("RUN_TAG", dir + 5, 1);
+        execl(RUN_REFEREE, RUN_REFEREE, "event", "-j", "2", def, (char *)0);
+        _exit(127);
+    }
+    for (int i = 0; i < 20000 && count_records(records) < after; i++)
+        usleep(2000);
+    kill(pid, sig);
+    int status;
+    waitpid(pid, &status, 0);
+    if (sig == SIGINT)
+        cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 130,
+                  "status %d after SIGINT", status);
+    /* Bots die with the referee (parent-death signal or its own kill). */
+    for (int i = 0; i < 200 && run_count_tagged(dir + 5) > 0; i++)
+        usleep(10000);
+    cr_expect_eq(run_count_tagged(dir + 5), 0, "bots outlived the referee");
+    int rc = run_event(def, dir + 5, out, sizeof out, "2");
+    cr_assert_eq(rc, 0, "resume failed: %s", out);
+}
+
+Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
+{
+    char ref[256], a[256], b[256], c[256], def[512], out[OUT_MAX];
+    run_tmpdir(ref, sizeof ref);
+    run_tmpdir(a, sizeof a);
+    run_tmpdir(b, sizeof b);
+    run_tmpdir(c, sizeof c);
+    write_event(ref, "swiss", swiss8, def, sizeof def);
+    cr_assert_eq(run_event(def, ref + 5, out, sizeof out, "2"), 0, "%s", out);
+    char rres[512], res[512];
+    snprintf(rres, sizeof rres, "%s/results-swiss", ref);
+    /* In the group phase, in the cup, and Ctrl-C in the group phase. */
+    const char *dirs[] = {a, b, c};
+    int after[] = {3, 13, 5};
+    int sigs[] = {SIGKILL, SIGKILL, SIGINT};
+    for (int i = 0; i < 3; i++) {
+        write_event(dirs[i], "swiss", swiss8, def, sizeof def);
+        kill_and_resume(dirs[i], def, after[i], sigs[i]);
+        snprintf(res, sizeof res, "%s/results-swiss", dirs[i]);
+        expect_same_tables(rres, res);
+        run_rmtree(dirs[i]);
+    }
+    run_rmtree(ref);
+}
+
+Test(event, round_robin_and_gauntlet, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[512];
+    run_tmpdir(dir, sizeof dir);
+    const char *entrants =
+        "entrants:\n"
+        "  - {name: greedy, command: " RUN_BOTS "greedy_bot}\n"
+        "  - {name: r1, command: " RUN_BOTS "random_bot}\n"
+        "  - {name: r2, command: " RUN_BOTS "random_bot --position}\n"
+        "  - {name: r3, command: " RUN_BOTS "random_bot}\n";
+    char body[2048];
+    snprintf(body, sizeof body, "seed: 5\nformat: round-robin\n"
+                                "games_per_pair: 2\n%s", entrants);
+    write_event(dir, "rr", body, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/records-rr", dir);
+    cr_expect_eq(count_records(path), 12); /* 6 pairs x 2 */
+    snprintf(path, sizeof path, "%s/results-rr/league.yaml", dir);
+    cr_expect_eq(access(path, R_OK), 0);
+    snprintf(body, sizeof body, "seed: 5\nformat: gauntlet\n"
+                                "challenger: greedy\ngames_per_pair: 2\n%s",
+             entrants);
+    write_event(dir, "gt", body, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/records-gt", dir);
+    cr_expect_eq(count_records(path), 6); /* 3 opponents x 2 */
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
+
+Test(event, chained_events_take_earlier_winners, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], body[2048];
+    run_tmpdir(dir, sizeof dir);
+    snprintf(body, sizeof body,
+             "seed: 1\nformat: swiss-cup\nentrants:\n"
+             "  - {name: ga, command: " RUN_BOTS "greedy_bot}\n"
+             "  - {name: ra, command: " RUN_BOTS "random_bot}\n"
+             "  - {name: rb, command: " RUN_BOTS "random_bot}\n"
+             "  - {name: rc, command: " RUN_BOTS "random_bot}\n");
+    write_event(dir, "local", body, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    snprintf(body, sizeof body,
+             "seed: 2\nformat: round-robin\nentrants:\n"
+             "  - {from: %s/results-local, place: 1}\n"
+             "  - {from: %s/results-local, place: 2, name: second}\n"
+             "  - {name: extra, command: " RUN_BOTS "random_bot}\n",
+             dir, dir);
+    write_event(dir, "final", body, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/records-final/event.yaml", dir);
+    char *snap = slurp_file(path);
+    cr_assert(snap);
+    cr_expect(strstr(snap, "name: \"second\""), "%s", snap);
+    cr_expect(strstr(snap, "name: \"extra\""), "%s", snap);
+    free(snap);
+    run_rmtree(dir);
+}
+
+Test(event, standings_detects_edited_and_missing_records, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[1024], sout[OUT_MAX];
+    run_tmpdir(dir, sizeof dir);
+    write_event(dir, "swiss", swiss8, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    char records[512];
+    snprintf(records, sizeof records, "%s/records-swiss", dir);
+    char *argv[] = {RUN_REFEREE, "standings", records, NULL};
+    /* Swap the results of a group game: the replay disagrees. */
+    snprintf(path, sizeof path, "%s/group-A-01.yaml", records);
+    char *rec = slurp_file(path);
+    cr_assert(rec);
+    char *w = strstr(rec, "result: \"win\"");
+    char *l = strstr(rec, "result: \"loss\"");
+    cr_assert(w || l || strstr(rec, "result: \"draw\""));
+    char *edited = strdup(rec);
+    if (w)
+        memcpy(edited + (w - rec), "result: \"draw\"", 14);
+    else if (l)
+        memcpy(edited + (l - rec), "result: \"draw\"", 14);
+    else
+        memcpy(strstr(edited, "result: \"draw\""), "result: \"win!\"", 14);
+    FILE *f = fopen(path, "w");
+    fputs(edited, f);
+    fclose(f);
+    int rc = run_cmd(argv, dir + 5, sout, sizeof sout);
+    cr_expect_eq(rc, 1, "edited record accepted: %s", sout);
+    cr_expect(strstr(sout, "group-A-01.yaml"), "%s", sout);
+    /* Restore it and remove another: later records no longer fit. */
+    f = fopen(path, "w");
+    fputs(rec, f);
+    fclose(f);
+    free(rec);
+    free(edited);
+    cr_expect_eq(run_cmd(argv, dir + 5, sout, sizeof sout), 0, "%s", sout);
+    snprintf(path, sizeof path, "%s/group-B-02.yaml", records);
+    cr_assert_eq(unlink(path), 0);
+    rc = run_cmd(argv, dir + 5, sout, sizeof sout);
+    cr_expect_eq(rc, 1, "missing record not noticed: %s", sout);
+    cr_expect(strstr(sout, "not a game of this event"), "%s", sout);
+    cr_expect(strstr(sout, "not finished"), "%s", sout);
+    run_rmtree(dir);
+}
+
+Test(event, definition_errors_name_file_line_and_field, .timeout = 60)
+{
+    static const struct {
+        const char *body, *message;
+    } cases[] = {
+        {"seed: 1\nformat: swiss-cup\n", "entrants: required field is missing"},
+        {"seed: 1\nformat: knockout\nentrants:\n  - {name: a, command: x}\n"
+         "  - {name: b, command: y}\n",
+         ":5: format: expected one of swiss-cup,round-robin,gauntlet"},
+        {"seed: 1\nformat: swiss-cup\nentrants:\n  - {name: a, command: x}\n"
+         "  - {name: a, command: y}\n",
+         ":8: entrants[1].name: 'a' is already entrants[0]"},
+        {"seed: 1\nformat: gauntlet\nentrants:\n  - {name: a, command: x}\n"
+         "  - {name: b, command: y}\n",
+         "challenger: a gauntlet needs a challenger"},
+        {"seed: -3\nformat: swiss-cup\n", ":4: seed: expected an unsigned"},
+        {"seed: 1\ntime_control: {move_ms: 0}\nformat: swiss-cup\n",
+         "time_control: needs move_ms or bank_ms above 0"},
+        {"seed: 1\nformat: swiss-cup\nentrants:\n  - {from: /nonexistent}\n"
+         "  - {name: b, command: y}\n",
+         ":7: entrants[0].from: /nonexistent/final.yaml"},
+        {"seed: 1\ngame: chess\nformat: swiss-cup\n", ":5: game: unknown game 'chess'"},
+        {"seed: 1\nformat: swiss-cup\nentrants: [1, 2]\n",
+         "entrants[0]: expected a mapping"},
+    };
+    char dir[256], def[512], out[OUT_MAX];
+    run_tmpdir(dir, sizeof dir);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        write_event(dir, "bad", cases[i].body, def, sizeof def);
+        int rc = run_event(def, "defs", out, sizeof out, "1");
+        cr_expect_eq(rc, 1, "case %zu accepted: %s", i, out);
+        cr_expect(strstr(out, def) && strstr(out, cases[i].message),
+                  "case %zu: '%s' lacks '%s'", i, out, cases[i].message);
+    }
+    run_rmtree(dir);
+}
