@@ -78,13 +78,12 @@ $(REL)/bots/%: $(REL)/obj/bots/c/%.o $(REL)/libreferee.a
 bots: $(patsubst bots/c/%.c,$(REL)/bots/%,$(BOT_SRC))
 .PHONY: bots
 
-# The main job: a short match between the bundled C bots, then the first
-# game replayed move by move from its record.
+# The main job: the demo event between the bundled C bots (the Swiss
+# format: two groups of four, then semi-finals and a final), from scratch.
 demo: deps
 	@$(MAKE) --no-print-directory all
-	./$(REL)/referee match --name demo --seed 1 -n 4 -j 2 \
-	  $(REL)/bots/greedy_bot $(REL)/bots/random_bot
-	./$(REL)/referee replay matches/demo/game-0001.yaml
+	rm -rf matches/demo-swiss results/demo-swiss
+	./$(REL)/referee event referee/event/examples/demo-swiss.yaml
 
 # ---- test build (ASan + UBSan) ----------------------------------------------
 $(TST)/obj/%.o: %.c

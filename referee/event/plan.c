@@ -28,6 +28,7 @@ typedef struct {
     plan_game g;
     int group; /* phase 0: group index; else -1 */
     int tie;   /* phases 1, 2: index into ties; else -1 */
+    int64_t key; /* listing order: phase, round, then creation or tie */
     bool has_result;
     plan_outcome outcome;
     int win_points[2];
@@ -234,10 +235,12 @@ static long find_game(const plan *p, const char *id)
     return -1;
 }
 
-/* Order key: phase, then round. */
-static long order_key(const game *g)
+/* Listing order: phase, round, then sub (the creation number of a group or
+ * league game, the tie and game number of a cup game, so that the order
+ * does not depend on the order in which results came). */
+static int64_t order_key(int phase, int round, int64_t sub)
 {
-    return (long)g->g.phase * 100000L + g->g.round;
+    return ((int64_t)phase * 100000 + round) * 1000000 + sub;
 }
 
 /* Add a game (room reserved); seat 0 is a, who starts.  Returns its index. */
@@ -258,6 +261,10 @@ static size_t add_game(plan *p, const char *id, const char *stage, int phase,
     g->g.seed = rng_next(&r);
     g->group = group;
     g->tie = tie_idx;
+    g->key = order_key(phase, round,
+                       tie_idx < 0 ? (int64_t)i
+                                   : (int64_t)p->ties[tie_idx].num * 1000 +
+                                         p->ties[tie_idx].games);
 
     size_t k = hash_str(id) & (p->hashcap - 1);
     while (p->hash[k])
@@ -265,11 +272,11 @@ static size_t add_game(plan *p, const char *id, const char *stage, int phase,
     p->hash[k] = i + 1;
 
     /* Insert after every game with a key not above this one's. */
-    long key = order_key(g);
+    int64_t key = g->key;
     size_t lo = 0, hi = i;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (order_key(&p->games[p->order[mid]]) <= key)
+        if (p->games[p->order[mid]].key <= key)
             lo = mid + 1;
         else
             hi = mid;

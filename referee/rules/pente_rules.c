@@ -681,8 +681,16 @@ static size_t pente_rules_legal(const rules_game *g, const rules_pos *pos,
     const pente_pos *p = pente_cget(pos);
     pente_move moves[PENTE_MAX_MOVES];
     int n = pente_legal_moves(p, moves);
-    for (int i = 0; i < n && (size_t)i < cap; i++)
-        pente_to_generic(p, &moves[i], &out[i]);
+    if (n == 0 || cap == 0)
+        return (size_t)n;
+    /* Listed moves differ only in cell and power: fill one template. */
+    rules_move tmpl;
+    pente_to_generic(p, &moves[0], &tmpl);
+    for (int i = 0; i < n && (size_t)i < cap; i++) {
+        out[i] = tmpl;
+        out[i].step[0].cell = moves[i].cell;
+        out[i].step[0].power = moves[i].power;
+    }
     return (size_t)n;
 }
 
@@ -804,8 +812,10 @@ static void pente_pos_write(const rules_game *g, const rules_pos *pos,
                 run++;
                 continue;
             }
+            if (run >= 10)
+                line[n++] = '1';
             if (run)
-                n += (size_t)snprintf(line + n, sizeof line - n, "%d", run);
+                line[n++] = (char)('0' + run % 10);
             run = 0;
             if (v > 0)
                 line[n++] = pente_colour_chars[v];

@@ -565,3 +565,41 @@ Test(replay, tampered_records_are_rejected_with_the_place, .timeout = 60)
     }
     mrun_finish(&m);
 }
+
+/* ---- regressions ----------------------------------------------------- */
+
+/* A move written just before the bot exits was sometimes lost when the
+ * exit was seen before the pipe was read. */
+Test(regression, move_sent_just_before_exit_counts, .timeout = 120)
+{
+    for (int i = 0; i < 6; i++) {
+        mrun m;
+        const char *opts[] = {"-n", "1", "--seed", "2", NULL};
+        /* sh exits at once after writing, so the exit and the line
+         * usually arrive together. */
+        mrun_match(&m, opts,
+                   "sh -c 'while read l; do case $l in protocol*) echo "
+                   "\"ready 1\";; turn*) echo \"move a1 4R\"; exit 0;; "
+                   "esac; done'",
+                   RUN_BOTS "random_bot");
+        cr_assert_eq(m.rc, 0, "%s", m.out);
+        record r;
+        mrun_record(&m, 1, &r);
+        cr_assert_eq(seat_of(&r, "sh -c"), 0, "seed 2 seats it second");
+        cr_expect_geq(r.nmoves, 1, "run %d: the move before exit was lost",
+                      i);
+        if (r.nmoves)
+            cr_expect_str_eq(r.moves[0].text, "a1 4R");
+        cr_expect_str_eq(r.reason, "exited");
+        cr_expect_eq(r.fault_seat, 0);
+        record_release(&r);
+        mrun_finish(&m);
+    }
+}
+
+/* A bot that moves into the referee's process group must still be killed:
+ * signalling only its original group reached nobody and the referee hung. */
+Test(regression, bot_leaving_its_group_is_still_killed, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "escape_bot", "timeout", "limit", NULL);
+}

@@ -205,7 +205,7 @@ static void naive_new(const char *variant, bool tournament, int movecap,
                       pnaive_pos *np)
 {
     pnaive_variant v = naive_variant(variant);
-    pnaive_start(np, v, tournament, movecap, v == PNAIVE_TEAM ? 10 : 10,
+    pnaive_start(np, v, tournament, movecap, 10,
                  pente_default_diamonds, v == PNAIVE_PLUS ? 12 : 0);
 }
 
@@ -216,8 +216,7 @@ Test(pente, perft_all_variants_match_naive, .timeout = 60)
     const char *variants[] = {"standard", "plus", "partner", "team"};
     /* plies 0..2: K10; 360 (x2 with a power stone in plus); the opening
      * rule at ply 2 except in team, where it is at ply 4. */
-    const uint64_t want3[] = {120624, 2 * 360 * 2 * (120624 / 360),
-                              120624, 360 * 359};
+    const uint64_t want3[] = {120624, 4 * 120624, 120624, 360 * 359};
     for (int v = 0; v < 4; v++) {
         rules_game *g = new_game(variants[v], NULL);
         rules_pos pos;
@@ -329,8 +328,6 @@ Test(pente, capture_at_the_edge)
     play(g, &pos, "R1");
     cr_assert_eq(pp(&pos)->captured[0], 0);
     /* no wrap-around from column T to column A of the next row */
-    setup(g, &pos, "wR5 bS5 bT5 wA4", 'b', 11, 0, 0, NULL);
-    play(g, &pos, "B4");
     setup(g, &pos, "bS5 bT5 wA4", 'w', 10, 0, 0, NULL);
     play(g, &pos, "R5");
     cr_assert_eq(pp(&pos)->captured[0], 0);
@@ -343,7 +340,7 @@ Test(pente, five_captured_pairs_win)
     setup(g, &pos, "wK10 bL10 bM10", 'w', 30, 8, 6, NULL);
     play(g, &pos, "N10");
     expect_over(g, &pos, 0, RULES_END_CAPTURES);
-    /* black too, and with a double capture past the mark */
+    /* black wins the same way */
     setup(g, &pos, "bK10 wL10 wM10 bK13 wK11 wK12", 'b', 31, 8, 8, NULL);
     play(g, &pos, "N10");
     cr_assert_eq(pp(&pos)->captured[1], 10);
@@ -408,9 +405,14 @@ Test(pente, five_after_captures)
           NULL);
     play(g, &pos, "M10");
     expect_over(g, &pos, 0, RULES_END_FIVE);
-    /* the capture removes black's stones from black's own four */
-    setup(g, &pos, "bK10 bL10 bM10 bN10 wJ10 bO11", 'w', 20, 0, 0, NULL);
-    play(g, &pos, "M10"); /* occupied: refused above, so use another */
+    /* a capture that breaks the opponent's four leaves the game on */
+    setup(g, &pos, "bK10 bL10 bM10 bN10 wK11 wK12 wA1", 'w', 20, 0, 0, NULL);
+    play(g, &pos, "K13");
+    expect_ongoing(g, &pos);
+    setup(g, &pos, "bJ10 bL10 bM10 bN10 wK13 bK12 bK11", 'w', 20, 0, 0, NULL);
+    play(g, &pos, "K10");
+    cr_assert_eq(at(&pos, "K11"), '.');
+    expect_ongoing(g, &pos);
     rules_game_free(g);
 }
 
@@ -504,7 +506,7 @@ Test(pente, notation_round_trip_every_point)
     size_t k = 0;
     for (int row = 19; row >= 1; row--)
         for (int c = 0; c < 19; c++) {
-            char up[8], low[8], back[RULES_MOVE_TEXT_MAX], why[160];
+            char up[16], low[16], back[RULES_MOVE_TEXT_MAX], why[160];
             snprintf(up, sizeof up, "%c%d", cols[c], row);
             snprintf(low, sizeof low, " %c%d\t", cols[c] + 32, row);
             if (strcmp(up, "K10") == 0)
@@ -653,7 +655,7 @@ Test(pente, position_lines)
     char board[RULES_BOARD_TEXT_MAX];
     rules_render(g, &pos, board, sizeof board);
     cr_assert(strstr(board, " 19 b . ."), "%s", board);
-    cr_assert(strstr(board, "white to move"), "%s", board);
+    cr_assert(strstr(board, "black to move (seat 1, ply 3)"), "%s", board);
     rules_game_free(g);
 }
 
@@ -764,7 +766,7 @@ Test(pente, team_five_of_one_colour)
     char line[RULES_POS_TEXT_MAX];
     rules_pos_write(g, &pos, line, sizeof line);
     cr_assert(strstr(line, " b 5 0,0"), "%s", line);
-    cr_assert(strstr(line, "/8b1r8/8u1w3w4/"), "%s", line);
+    cr_assert(strstr(line, "/9br8/9w3w5/8u10/"), "%s", line);
     rules_game_free(g);
 }
 
@@ -799,9 +801,8 @@ Test(pente, plus_example_new_power_stone_is_not_captured)
     cr_assert_eq(pp(&pos)->captured[0], 0);
     cr_assert_eq(pp(&pos)->power_left[0], 1);
     expect_ongoing(g, &pos);
-    /* on the next move black may count it as white's and take it with
-     * K5?  No: K5 is black's own.  Black counts it as white's and takes
-     * the pair K6 (power) K7 (white) with K8 against K5. */
+    /* on a later move black counts the power stone as white's and takes
+     * it with K7 between K8 and black's K5 */
     play(g, &pos, "K8/w");
     cr_assert_eq(at(&pos, "K6"), '.');
     cr_assert_eq(at(&pos, "K7"), '.');
@@ -904,7 +905,6 @@ Test(pente, plus_power_stone_mistakes)
     refuse(g, &pos, "A1/", RULES_MALFORMED, "missing");
     refuse(g, &pos, "A1*/", RULES_MALFORMED, "missing");
     refuse(g, &pos, "D4* D4", RULES_ILLEGAL, "not empty");
-    refuse(g, &pos, "M12* D4", RULES_MALFORMED, "x"); /* placeholder */
     rules_game_free(g);
 }
 
@@ -986,56 +986,50 @@ static rules_end naive_end(pnaive_end e)
     }
 }
 
-/* A move text for a random game: mostly near a stone already placed, so
- * that pairs, captures and fives happen; in plus sometimes a power stone
- * with a bonus stone and random colour letters. */
-static void random_text(rng *r, const rules_game *g, const rules_pos *pos,
-                        const rules_move *list, size_t n, char *text,
-                        size_t len)
+/* A move text for a random game: mostly next to a stone already placed,
+ * so that pairs, captures and fives happen; in plus sometimes a power stone
+ * with a bonus stone and random colour letters.  The text may be illegal
+ * (occupied, opening rule, bonus point taken); the caller falls back to a
+ * listed move then. */
+static void random_text(rng *r, const pente_pos *p, char *text, size_t len)
 {
     static const char cols[] = "ABCDEFGHJKLMNOPQRST";
-    const pente_pos *p = pp(pos);
-    rules_move m = list[rng_below(r, (uint32_t)n)];
-    if (p->ply > 0 && rng_below(r, 10) < 8) {
-        for (int tries = 0; tries < 20; tries++) {
-            int cell = (int)rng_below(r, 361);
-            if (pente_at(p, cell) == PENTE_EMPTY)
-                continue;
-            int row = cell / 19 + (int)rng_below(r, 5) - 2;
-            int col = cell % 19 + (int)rng_below(r, 5) - 2;
-            if (row < 0 || row > 18 || col < 0 || col > 18)
-                continue;
-            for (size_t i = 0; i < n; i++)
-                if (list[i].step[0].cell == row * 19 + col) {
-                    m = list[i + (i + 1 < n &&
-                                  list[i + 1].step[0].cell == list[i].step[0].cell &&
-                                  rng_below(r, 4) == 0)];
-                    break;
-                }
+    int cell = (int)rng_below(r, 361);
+    for (int tries = 0; tries < 30; tries++) {
+        int c = (int)rng_below(r, 361);
+        if (pente_at(p, c) != PENTE_EMPTY) {
+            cell = c;
             break;
         }
     }
-    rules_format_move(g, &m, text, len);
+    int row = cell / 19 + (int)rng_below(r, 5) - 2;
+    int col = cell % 19 + (int)rng_below(r, 5) - 2;
+    row = row < 0 ? 0 : row > 18 ? 18 : row;
+    col = col < 0 ? 0 : col > 18 ? 18 : col;
+    size_t k = (size_t)snprintf(text, len, "%c%d", cols[col], 19 - row);
     if (p->variant != PENTE_PLUS)
         return;
-    size_t k = strlen(text);
+    bool power = rng_below(r, 4) == 0;
+    if (power)
+        text[k++] = '*';
     if (p->npower && rng_below(r, 3) == 0) {
         text[k++] = '/';
         int nl = 1 + (int)rng_below(r, p->npower);
         for (int i = 0; i < nl; i++)
             text[k++] = "wb"[rng_below(r, 2)];
-        text[k] = 0;
     }
-    if (m.step[0].power && rng_below(r, 2)) {
+    text[k] = 0;
+    if (power && rng_below(r, 2)) {
         int d = pente_default_diamonds[rng_below(r, 12)];
-        snprintf(text + k, len - k, " %c%d", cols[d % 19], 19 - d / 19);
-        if (rng_below(r, 3) == 0)
-            strcat(text, "/b");
+        snprintf(text + k, len - k, " %c%d%s", cols[d % 19], 19 - d / 19,
+                 rng_below(r, 3) == 0 ? "/b" : "");
     }
 }
 
-/* Play random games in both engines; compare legal moves, position lines
- * and outcomes after every move.  Returns the number of decided games. */
+/* Play random games in both engines; compare position lines and outcomes
+ * after every move, and the legal move lists in the opening and every 16th
+ * ply (the lists are slow under the sanitizers and follow from the board).
+ * Returns the number of decided games. */
 static int compare_random_games(const char *variant, int games,
                                 uint64_t seed, int *captures_seen)
 {
@@ -1050,15 +1044,33 @@ static int compare_random_games(const char *variant, int games,
         rules_start(g, &pos);
         pnaive_pos np;
         naive_new(variant, true, 0, &np);
-        for (;;) {
-            char line[RULES_POS_TEXT_MAX], nline[RULES_POS_TEXT_MAX];
-            rules_pos_write(g, &pos, line, sizeof line);
-            pnaive_line(&np, nline, sizeof nline);
-            cr_assert_str_eq(line, nline, "%s game %d", variant, game);
+        for (int ply = 0;; ply++) {
+            char line[RULES_POS_TEXT_MAX] = "", nline[RULES_POS_TEXT_MAX];
             rules_outcome_t o;
             rules_outcome(g, &pos, &o);
-            cr_assert_eq(o.over, np.end != PNAIVE_ONGOING, "%s game %d: %s",
-                         variant, game, line);
+            if (o.over || ply % 16 == 0) {
+                rules_pos_write(g, &pos, line, sizeof line);
+                pnaive_line(&np, nline, sizeof nline);
+                if (strcmp(line, nline) != 0)
+                    cr_assert_fail("%s game %d ply %d:\n%s\n%s", variant,
+                                   game, ply, line, nline);
+            } else {
+                const pente_pos *p = pp(&pos);
+                for (int cell = 0; cell < 361; cell++)
+                    if (".wbrupp"[pente_at(p, cell)] !=
+                        np.board[18 - cell / 19][cell % 19])
+                        cr_assert_fail("%s game %d ply %d: cell %d differs",
+                                       variant, game, ply, cell);
+                if (p->ply != np.ply || p->captured[0] != np.captured[0] ||
+                    p->captured[1] != np.captured[1] ||
+                    p->power_left[0] != np.power_left[0] ||
+                    p->power_left[1] != np.power_left[1])
+                    cr_assert_fail("%s game %d ply %d: counters differ",
+                                   variant, game, ply);
+            }
+            if (o.over != (np.end != PNAIVE_ONGOING))
+                cr_assert_fail("%s game %d: over %d: %s", variant, game,
+                               o.over, line);
             if (o.over) {
                 cr_assert_eq(o.reason, naive_end(np.end));
                 for (int s = 0; s < o.nseats; s++)
@@ -1070,41 +1082,48 @@ static int compare_random_games(const char *variant, int games,
                     (*captures_seen)++;
                 break;
             }
-            size_t n = rules_legal_moves(g, &pos, list, RULES_MAX_MOVES);
-            int nn = pnaive_legal_moves(&np, nlist);
-            cr_assert_eq(n, (size_t)nn, "%s game %d: %s", variant, game,
-                         line);
-            cr_assert_eq(rules_count_moves(g, &pos), n);
-            for (size_t i = 0; i < n; i++) {
-                pnaive_move a = naive_of(&list[i]);
-                cr_assert(a.cell == nlist[i].cell &&
-                              a.power == nlist[i].power &&
-                              a.bonus == nlist[i].bonus,
-                          "%s game %d move %zu", variant, game, i);
+            size_t n = 0;
+            if (ply < 8 || ply % 16 == 0) {
+                n = rules_legal_moves(g, &pos, list, RULES_MAX_MOVES);
+                int nn = pnaive_legal_moves(&np, nlist);
+                if (n != (size_t)nn || rules_count_moves(g, &pos) != n)
+                    cr_assert_fail("%s game %d: %zu legal moves, naive %d: "
+                                   "%s",
+                                   variant, game, n, nn, line);
+                for (size_t i = 0; i < n; i++) {
+                    pnaive_move a = naive_of(&list[i]);
+                    if (a.cell != nlist[i].cell ||
+                        a.power != nlist[i].power ||
+                        a.bonus != nlist[i].bonus)
+                        cr_assert_fail("%s game %d: legal move %zu differs",
+                                       variant, game, i);
+                }
             }
             char text[RULES_MOVE_TEXT_MAX], why[RULES_REASON_MAX];
             rules_move m;
-            random_text(&r, g, &pos, list, n, text, sizeof text);
-            rules_status st =
-                rules_parse_move(g, &pos, text, &m, why, sizeof why);
-            if (st != RULES_OK) {
-                /* a random bonus or colour list the rules refuse: the
-                 * naive engine must refuse it too, or it is a bad list */
-                cr_assert_eq(st, RULES_ILLEGAL, "%s: %s", text, why);
-                m = list[rng_below(&r, (uint32_t)n)];
-            } else {
-                char back[RULES_MOVE_TEXT_MAX];
-                rules_move m2;
-                rules_format_move(g, &m, back, sizeof back);
-                cr_assert_eq(rules_parse_move(g, &pos, back, &m2, why,
-                                              sizeof why),
-                             RULES_OK, "%s -> %s: %s", text, back, why);
-                cr_assert(memcmp(&m, &m2, sizeof m) == 0, "%s -> %s", text,
-                          back);
+            bool ok = false;
+            for (int t = 0; t < 4 && ply > 0 && !ok; t++) {
+                random_text(&r, pp(&pos), text, sizeof text);
+                ok = rules_parse_move(g, &pos, text, &m, why, sizeof why) ==
+                     RULES_OK;
             }
+            if (!ok) {
+                if (n == 0)
+                    n = rules_legal_moves(g, &pos, list, RULES_MAX_MOVES);
+                m = list[rng_below(&r, (uint32_t)n)];
+                rules_format_move(g, &m, text, sizeof text);
+            }
+            char back[RULES_MOVE_TEXT_MAX];
+            rules_move m2;
+            rules_format_move(g, &m, back, sizeof back);
+            if (rules_parse_move(g, &pos, back, &m2, why, sizeof why) !=
+                    RULES_OK ||
+                memcmp(&m, &m2, sizeof m) != 0)
+                cr_assert_fail("%s -> %s: %s", text, back, why);
             pnaive_move nm = naive_of(&m);
-            cr_assert(pnaive_legal(&np, &nm), "%s game %d: naive refuses %s",
-                      variant, game, text);
+            if (!pnaive_legal(&np, &nm))
+                cr_assert_fail("%s game %d: naive refuses %s", variant, game,
+                               text);
             rules_apply(g, &pos, &m);
             pnaive_apply(&np, &nm);
         }
@@ -1124,13 +1143,13 @@ Test(pente, random_games_standard_match_naive, .timeout = 120)
 Test(pente, random_games_plus_match_naive, .timeout = 120)
 {
     int caps = 0;
-    int decided = compare_random_games("plus", 600, 2, &caps);
-    cr_assert_gt(decided, 400, "decided %d", decided);
+    int decided = compare_random_games("plus", 400, 2, &caps);
+    cr_assert_gt(decided, 260, "decided %d", decided);
 }
 
 Test(pente, random_games_partner_and_team_match_naive, .timeout = 120)
 {
     int caps = 0;
-    cr_assert_gt(compare_random_games("partner", 500, 3, &caps), 300);
-    cr_assert_gt(compare_random_games("team", 500, 4, &caps), 300);
+    cr_assert_gt(compare_random_games("partner", 300, 3, &caps), 180);
+    cr_assert_gt(compare_random_games("team", 300, 4, &caps), 180);
 }
