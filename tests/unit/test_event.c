@@ -335,3 +335,49 @@ Test(event, definition_errors_name_file_line_and_field, .timeout = 60)
     }
     run_rmtree(dir);
 }
+
+/* Every game is the same full-board draw (seq_bot plays it in either seat),
+ * so the final is replayed, the other entrant starting each time, until
+ * the replay cap decides for the better-ranked entrant. */
+Test(event, drawn_cup_tie_is_replayed_until_the_safeguard, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[1024];
+    run_tmpdir(dir, sizeof dir);
+    const char *seq = RUN_TBOTS "seq_bot tests/data/draw-game.txt";
+    char body[2048];
+    snprintf(body, sizeof body,
+             "seed: 4\nformat: swiss-cup\nreplay_cap: 3\nentrants:\n"
+             "  - {name: d1, command: %s}\n  - {name: d2, command: %s}\n"
+             "  - {name: d3, command: %s}\n  - {name: d4, command: %s}\n",
+             seq, seq, seq, seq);
+    write_event(dir, "draws", body, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/results-draws/cup.yaml", dir);
+    char *cup = slurp_file(path);
+    cr_assert(cup);
+    cr_expect(strstr(cup, "by_safeguard: true"), "%s", cup);
+    /* Three games, white alternating between the two finalists. */
+    char *g1 = strstr(cup, "cup-r1-t1-g1"), *g2 = strstr(cup, "cup-r1-t1-g2");
+    char *g3 = strstr(cup, "cup-r1-t1-g3");
+    cr_assert(g1 && g2 && g3, "%s", cup);
+    cr_expect_null(strstr(cup, "cup-r1-t1-g4"));
+    char w1[32], w2[32], w3[32], b1[32];
+    cr_assert_eq(sscanf(strstr(g1, "white: "), "white: %31s", w1), 1);
+    cr_assert_eq(sscanf(strstr(g1, "black: "), "black: %31s", b1), 1);
+    cr_assert_eq(sscanf(strstr(g2, "white: "), "white: %31s", w2), 1);
+    cr_assert_eq(sscanf(strstr(g3, "white: "), "white: %31s", w3), 1);
+    cr_expect_str_eq(w2, b1, "the replay did not swap who starts");
+    cr_expect_str_eq(w3, w1);
+    /* The safeguard's winner is the group's first. */
+    snprintf(path, sizeof path, "%s/results-draws/group-A.yaml", dir);
+    char *grp = slurp_file(path);
+    char first[32], winner[32];
+    cr_assert(grp);
+    cr_assert_eq(sscanf(strstr(grp, "entrant: "), "entrant: %31s", first), 1);
+    cr_assert_eq(sscanf(strstr(cup, "winner: "), "winner: %31s", winner), 1);
+    cr_expect_str_eq(winner, first);
+    free(cup);
+    free(grp);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
