@@ -34,6 +34,30 @@ static bool event_name_ok(const char *s)
     return true;
 }
 
+/* A key the definition does not know is a typo, not an extension: say so
+ * rather than run the event without the setting. */
+static int event_known_keys(ytree_ctx *c, const ytree_node *m,
+                            const char *prefix, const char *known)
+{
+    for (size_t i = 0; i + 1 < m->nkids; i += 2) {
+        const ytree_node *k = m->kids[i];
+        size_t n = strlen(k->value);
+        bool ok = false;
+        for (const char *p = known; *p && !ok;) {
+            size_t w = strcspn(p, ",");
+            ok = w == n && strncmp(p, k->value, n) == 0;
+            p += w + (p[w] == ',');
+        }
+        if (!ok) {
+            char f[128];
+            ytree_field(f, sizeof f, prefix, k->value);
+            return ytree_fail(c, k->line, f, "unknown key (known: %s)",
+                              known);
+        }
+    }
+    return 0;
+}
+
 static int event_get_bool(ytree_ctx *c, const ytree_node *m, const char *key,
                           bool *out)
 {
@@ -100,7 +124,9 @@ static int event_get_time(ytree_ctx *c, const ytree_node *root,
         return -1;
     if (!tc || ytree_is_null(tc))
         return 0;
-    if (ytree_want_kind(c, tc, "time_control", YTREE_MAP))
+    if (ytree_want_kind(c, tc, "time_control", YTREE_MAP) ||
+        event_known_keys(c, tc, "time_control",
+                         "move_ms,bank_ms,increment_ms,grace_ms,startup_ms"))
         return -1;
     static const char *const keys[] = {"move_ms", "bank_ms", "increment_ms",
                                        "grace_ms", "startup_ms"};
@@ -173,7 +199,8 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
 {
     char pre[32];
     snprintf(pre, sizeof pre, "entrants[%zu]", i);
-    if (ytree_want_kind(c, n, pre, YTREE_MAP))
+    if (ytree_want_kind(c, n, pre, YTREE_MAP) ||
+        event_known_keys(c, n, pre, "name,command,from,place"))
         return -1;
     event_entrant *e = &d->entrant[i];
     const ytree_node *from;
@@ -295,7 +322,12 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
         return ytree_fail(c, ytree_line(root), NULL,
                           "expected a mapping (an event definition), got %s",
                           ytree_got(root, g, sizeof g));
-    if (ytree_get_str(c, root, "", "event", true, &d->name))
+    if (event_known_keys(c, root, "",
+                         "event,game,variant,options,seed,concurrency,"
+                         "time_control,format,seeding,thirds,replay_cap,"
+                         "games_per_pair,challenger,entrants,records,"
+                         "results") ||
+        ytree_get_str(c, root, "", "event", true, &d->name))
         return -1;
     if (!event_name_ok(d->name)) {
         const ytree_node *n;

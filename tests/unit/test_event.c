@@ -323,6 +323,10 @@ Test(event, definition_errors_name_file_line_and_field, .timeout = 60)
         {"seed: 1\ngame: chess\nformat: swiss-cup\n", ":5: game: unknown game 'chess'"},
         {"seed: 1\nformat: swiss-cup\nentrants: [1, 2]\n",
          "entrants[0]: expected a mapping"},
+        {"seed: 1\nformat: swiss-cup\nreplay_caps: 3\n",
+         ":6: replay_caps: unknown key"},
+        {"seed: 1\ntime_control: {move_ms: 10, grace: 5}\n",
+         ":5: time_control.grace: unknown key"},
     };
     char dir[256], def[512], out[OUT_MAX];
     run_tmpdir(dir, sizeof dir);
