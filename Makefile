@@ -129,6 +129,10 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
 bench: $(BENCH_BINS) all
 	@for b in $(BENCH_BINS); do ./$$b || exit 1; done
 
+# Keep intermediate objects (bench and reference objects are otherwise
+# deleted after linking and rebuilt every time).
+.SECONDARY:
+
 clean:
 	rm -rf $(BUILD)
 

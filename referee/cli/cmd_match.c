@@ -1,11 +1,14 @@
 /*
- * cmd_match.c - `referee match`: N games between two bots, seats
- * alternating (who starts the first game is drawn by lot from the seed),
- * up to K games at once on one event loop, a record per game.
+ * cmd_match.c - `referee match`: N games between bots, one command line per
+ * seat of the game, seats alternating (who starts the first game is drawn
+ * by lot from the seed), up to K games at once on one event loop, a record
+ * per game.  In four-seat team games the commands form two teams, the 1st
+ * and 3rd against the 2nd and 4th, and the teams alternate who starts.
  */
 #include "commands.h"
 #include "clock/clock.h"
 #include "match/match.h"
+#include "rules.h"
 #include "proc/proc.h"
 #include "util/fsutil.h"
 #include "util/rng.h"
@@ -21,13 +24,15 @@
 
 typedef struct {
     match_config base;
-    const char *bot[2];
+    const char *bot[RULES_MAX_SEATS];
+    int nbots;
     const char *dir;
     int games, concurrency;
     int next, running, finished, write_errors;
     int first; /* the bot (0 or 1) that has seat 0 in game 1 */
-    double score[2];
-    int wins[2], draws, losses[2], voids;
+    double score[RULES_MAX_SEATS];
+    int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
+    int losses[RULES_MAX_SEATS], voids;
     struct ev_loop *loop;
     match *live[256]; /* running games, for Ctrl-C */
     bool stopping;
@@ -37,15 +42,18 @@ typedef struct {
 typedef struct {
     series *sr;
     int index;
-    int bot_of_seat[2];
+    int bot_of_seat[RULES_MAX_SEATS];
     char record_path[4096];
-    char log_path[2][4096];
+    char log_path[RULES_MAX_SEATS][4096];
 } series_game;
 
 static void match_usage(FILE *out)
 {
     fprintf(out,
-        "usage: referee match [OPTIONS] \"BOT1 COMMAND\" \"BOT2 COMMAND\"\n"
+        "usage: referee match [OPTIONS] \"BOT1 COMMAND\" \"BOT2 COMMAND\" "
+        "[BOT3 BOT4]\n"
+        "  one command per seat; in four-seat team games the 1st and 3rd\n"
+        "  play together against the 2nd and 4th\n"
         "  -n, --games N        games to play (default 2); seats alternate\n"
         "  -j, --concurrency K  games at once (default 1)\n"
         "      --game G         game (default pentago)\n"
@@ -93,7 +101,7 @@ static void series_tally(series *sr, const series_game *sg, const record *r)
         sr->voids++;
         return;
     }
-    for (int seat = 0; seat < 2; seat++) {
+    for (int seat = 0; seat < sr->nbots; seat++) {
         int b = sg->bot_of_seat[seat];
         const char *res = r->players[seat].result;
         if (res && !strcmp(res, "win")) {
@@ -101,8 +109,7 @@ static void series_tally(series *sr, const series_game *sg, const record *r)
             sr->score[b] += 1;
         } else if (res && !strcmp(res, "draw")) {
             sr->score[b] += 0.5;
-            if (seat == 0)
-                sr->draws++;
+            sr->draws[b]++;
         } else {
             sr->losses[b]++;
         }
@@ -115,15 +122,20 @@ static void series_game_done(match *m, void *arg)
     series *sr = sg->sr;
     const record *r = match_record(m);
     const char *werr = match_write_error(m);
-    if (match_aborted(m))
+    if (match_aborted(m)) {
         printf("game %d: interrupted, not recorded\n", sg->index + 1);
-    else
-    printf("game %d: %s (white) vs %s (black): %s-%s %s%s%s -> %s\n",
-           sg->index + 1, sr->bot[sg->bot_of_seat[0]],
-           sr->bot[sg->bot_of_seat[1]],
-           series_result_text(r, 0), series_result_text(r, 1),
-           r->reason ? r->reason : "?", r->detail ? ": " : "",
-           r->detail ? r->detail : "", werr ? "NOT WRITTEN" : sg->record_path);
+    } else {
+        printf("game %d:", sg->index + 1);
+        for (int s = 0; s < sr->nbots; s++)
+            printf("%s %s (%s)", s ? " vs" : "", sr->bot[sg->bot_of_seat[s]],
+                   r->players[s].colour);
+        printf(":");
+        for (int s = 0; s < sr->nbots; s++)
+            printf("%s%s", s ? "-" : " ", series_result_text(r, s));
+        printf(" %s%s%s -> %s\n", r->reason ? r->reason : "?",
+               r->detail ? ": " : "", r->detail ? r->detail : "",
+               werr ? "NOT WRITTEN" : sg->record_path);
+    }
     if (werr) {
         fprintf(stderr, "referee match: %s\n", werr);
         sr->write_errors++;
@@ -160,8 +172,11 @@ static void series_start_next(series *sr)
         rng_seed(&r, sr->base.seed + (uint64_t)i * 0x632be59bd9b4e019ULL);
         cfg.seed = rng_next(&r);
         cfg.round = i + 1;
-        for (int seat = 0; seat < 2; seat++) {
-            int b = (seat + sr->first + i) % 2;
+        /* Swapping neighbours alternates who starts: with two seats the
+         * bots swap, with four the teams (seats 0+2 and 1+3) do. */
+        int flip = (sr->first + i) % 2;
+        for (int seat = 0; seat < sr->nbots; seat++) {
+            int b = seat ^ flip;
             sg->bot_of_seat[seat] = b;
             cfg.command[seat] = sr->bot[b];
             snprintf(sg->log_path[seat], sizeof sg->log_path[seat],
@@ -247,13 +262,24 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
             return EXIT_USAGE;
         }
     }
-    if (argc - optind != 2) {
-        fprintf(stderr, "referee match: give exactly two bot commands\n");
+    char err[256];
+    rules_game *g = rules_game_new(c->game, c->variant, c->options, err,
+                                   sizeof err);
+    if (!g) {
+        fprintf(stderr, "referee match: %s\n", err);
+        return EXIT_USAGE;
+    }
+    sr->nbots = rules_seats(g);
+    rules_game_free(g);
+    if (argc - optind != sr->nbots) {
+        fprintf(stderr, "referee match: %s %s has %d seats: give %d bot "
+                        "commands\n", c->game, c->variant ? c->variant : "",
+                sr->nbots, sr->nbots);
         match_usage(stderr);
         return EXIT_USAGE;
     }
-    sr->bot[0] = argv[optind];
-    sr->bot[1] = argv[optind + 1];
+    for (int b = 0; b < sr->nbots; b++)
+        sr->bot[b] = argv[optind + b];
     if (!seeded)
         c->seed = (uint64_t)time(NULL);
     return -1;
@@ -301,9 +327,9 @@ static void series_summary(const series *sr)
     if (sr->voids)
         printf(" (%d void)", sr->voids);
     printf(", seed %" PRIu64 ", records in %s\n", sr->base.seed, sr->dir);
-    for (int b = 0; b < 2; b++)
+    for (int b = 0; b < sr->nbots; b++)
         printf("  %-40s %d wins, %d draws, %d losses: %.1f points\n",
-               sr->bot[b], sr->wins[b], sr->draws, sr->losses[b],
+               sr->bot[b], sr->wins[b], sr->draws[b], sr->losses[b],
                sr->score[b]);
 }
 

@@ -177,6 +177,7 @@ static int event_entrant_from(ytree_ctx *c, const ytree_node *n,
              ytree_get_int(&fc, row, rp, "place", 1, PLAN_MAX_ENTRANTS, &p);
         if (rc == 0 && p == place)
             rc = ytree_get_str(&fc, row, rp, "command", true, &e->command) ||
+                 ytree_get_str(&fc, row, rp, "partner", false, &e->partner) ||
                  (e->name ? 0
                           : ytree_get_str(&fc, row, rp, "entrant", true,
                                           &e->name));
@@ -200,7 +201,7 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     char pre[32];
     snprintf(pre, sizeof pre, "entrants[%zu]", i);
     if (ytree_want_kind(c, n, pre, YTREE_MAP) ||
-        event_known_keys(c, n, pre, "name,command,from,place"))
+        event_known_keys(c, n, pre, "name,command,partner,from,place"))
         return -1;
     event_entrant *e = &d->entrant[i];
     const ytree_node *from;
@@ -211,9 +212,14 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
         if (event_entrant_from(c, n, pre, e))
             return -1;
     } else if (ytree_get_str(c, n, pre, "name", true, &e->name) ||
-               ytree_get_str(c, n, pre, "command", true, &e->command)) {
+               ytree_get_str(c, n, pre, "command", true, &e->command) ||
+               ytree_get_str(c, n, pre, "partner", d->seats == 4,
+                             &e->partner)) {
         return -1;
     }
+    if (d->seats == 4 && !e->partner)
+        return ytree_fail(c, ytree_line(n), pre,
+                          "a team game: the entrant needs a partner command");
     char f[64];
     ytree_field(f, sizeof f, pre, "name");
     if (!event_name_ok(e->name))
@@ -303,9 +309,13 @@ static int event_get_game(ytree_ctx *c, const ytree_node *root,
         ytree_map_find(c, root, "", "game", &n);
         return ytree_fail(c, n ? ytree_line(n) : 1, "game", "%s", err);
     }
-    if (rules_seats(g) != 2) {
+    d->seats = rules_seats(g);
+    bool teams = d->seats == 4 && rules_seat_team(g, 0) == rules_seat_team(g, 2) &&
+                 rules_seat_team(g, 1) == rules_seat_team(g, 3);
+    if (d->seats != 2 && !teams) {
         rules_game_free(g);
-        return ytree_fail(c, 1, "game", "events need a two-seat game");
+        return ytree_fail(c, 1, "game",
+                          "events need two seats, or two teams of two");
     }
     /* Record the variant actually played (the default when none given). */
     free(d->variant);
@@ -389,6 +399,7 @@ void event_def_release(event_def *d)
     for (int i = 0; i < PLAN_MAX_ENTRANTS; i++) {
         free(d->entrant[i].name);
         free(d->entrant[i].command);
+        free(d->entrant[i].partner);
     }
     memset(d, 0, sizeof *d);
 }
@@ -428,6 +439,10 @@ static int event_def_writer(FILE *f, void *arg)
         ywrite_str(f, d->entrant[i].name);
         fprintf(f, "\n    command: ");
         ywrite_str(f, d->entrant[i].command);
+        if (d->entrant[i].partner) {
+            fprintf(f, "\n    partner: ");
+            ywrite_str(f, d->entrant[i].partner);
+        }
         fputc('\n', f);
     }
     event_kv(f, "records", d->records);

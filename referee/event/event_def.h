@@ -18,12 +18,14 @@
 typedef struct {
     char *name;    /* unique within the event */
     char *command; /* bot command line */
+    char *partner; /* four-seat team games: the partner's command */
 } event_entrant;
 
 typedef struct {
     char *path;            /* the definition file */
     char *name;            /* event name: letters, digits, '-', '_', '.' */
     char *game, *variant, *options;
+    int seats;             /* 2, or 4 for team games (entrants are teams) */
     uint64_t seed;
     int concurrency;       /* 0 = the number of cores */
     long move_ms, bank_ms, increment_ms, grace_ms, startup_ms;

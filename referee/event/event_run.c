@@ -26,7 +26,7 @@ typedef struct {
     match *m;
     plan_game game;
     char record_path[4300];
-    char log_path[2][4300];
+    char log_path[4][4300];
 } event_slot;
 
 struct event_runner {
@@ -74,15 +74,22 @@ int event_read_result(const event_def *def, const plan_game *g,
     if (record_read(path, rec, err, errlen) != 0)
         return -1;
     int rc = 1;
-    for (int s = 0; s < 2 && rc == 1; s++) {
-        const event_entrant *e = &def->entrant[g->entrant[s]];
+    if (rec->nplayers != def->seats) {
+        snprintf(err, errlen, "%s: %d players, the event's game has %d "
+                              "seats: not from this event", path,
+                 rec->nplayers, def->seats);
+        rc = -1;
+    }
+    for (int s = 0; s < def->seats && rc == 1; s++) {
+        const event_entrant *e = &def->entrant[g->entrant[s % 2]];
+        const char *want = s < 2 ? e->command : e->partner;
         const char *cmd = rec->players[s].command;
-        if (rec->nplayers != 2 || strcmp(cmd, e->command) != 0) {
+        if (strcmp(cmd, want) != 0) {
             snprintf(err, errlen,
                      "%s: seat %d was played by '%s' but the event puts "
                      "'%s' (%s) there: this record is not from this event; "
                      "move it away or use another records directory",
-                     path, s, cmd, e->command, e->name);
+                     path, s, cmd, want, e->name);
             rc = -1;
         }
     }
@@ -268,9 +275,11 @@ static void event_config(const event_runner *er, event_slot *sl,
     snprintf(sl->record_path, sizeof sl->record_path, "%s/%s.yaml",
              d->records, sl->game.id);
     cfg->record_path = sl->record_path;
-    for (int s = 0; s < 2; s++) {
-        const event_entrant *e = &d->entrant[sl->game.entrant[s]];
-        cfg->command[s] = e->command;
+    /* Seats 0 and 2 are the team of the plan's seat 0, seats 1 and 3 the
+     * other, in four-seat team games. */
+    for (int s = 0; s < d->seats; s++) {
+        const event_entrant *e = &d->entrant[sl->game.entrant[s % 2]];
+        cfg->command[s] = s < 2 ? e->command : e->partner;
         cfg->entrant[s] = e->name;
         snprintf(sl->log_path[s], sizeof sl->log_path[s],
                  "%s/logs/%s-seat%d.log", d->records, sl->game.id, s);

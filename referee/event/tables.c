@@ -177,6 +177,10 @@ static int tables_final_yaml(FILE *f, void *arg)
         ywrite_str(f, tables_name(t, who[i]));
         fprintf(f, "\n    command: ");
         ywrite_str(f, t->def->entrant[who[i]].command);
+        if (t->def->entrant[who[i]].partner) {
+            fprintf(f, "\n    partner: ");
+            ywrite_str(f, t->def->entrant[who[i]].partner);
+        }
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;

@@ -14,8 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define BENCH_ROUNDS 20000
+#define BENCH_ROUNDS 10000
 #define BENCH_GAMES 40
+/* Both sides are measured this many times and the best run kept, so that
+ * a busy machine disturbs the ratio less. */
+#define BENCH_RUNS 5
 
 /* Round trips per second of one short line each way between two
  * processes: the floor under any referee that talks over pipes. */
@@ -80,17 +83,24 @@ static double bench_referee(long *moves, long games, const char *bot)
 
 int main(void)
 {
-    double rt = bench_pingpong();
+    double rt = 0, t = -1;
     long moves = 0;
-    double t = bench_referee(&moves, BENCH_GAMES, "build/bots/random_bot");
+    for (int i = 0; i < BENCH_RUNS; i++) {
+        double r = bench_pingpong();
+        if (r > rt)
+            rt = r;
+        double ti = bench_referee(&moves, BENCH_GAMES, "build/bots/random_bot");
+        if (ti >= 0 && (t < 0 || ti < t))
+            t = ti;
+    }
     if (t < 0 || rt <= 0) {
         fprintf(stderr, "bench_match: run `make` first, from the "
                         "repository root\n");
         return 1;
     }
     double us_rt = 1e6 / rt, us_move = t * 1e6 / (double)moves;
-    printf("match overhead (%d games of random C bots, one at a time)\n",
-           BENCH_GAMES);
+    printf("match overhead (%d games of random C bots, one at a time; best "
+           "of %d runs each)\n", BENCH_GAMES, BENCH_RUNS);
     printf("  pipe ping-pong round trip: %8.1f us  (%.0f/s)\n", us_rt, rt);
     printf("  referee, per move:         %8.1f us  (%ld moves in %.2f s, "
            "incl. 2 bot starts per game)\n", us_move, moves, t);
