@@ -345,11 +345,12 @@ int proto_fmt_protocol(char *buf, size_t len)
     return proto_end(&o);
 }
 
-/* Write `set KEY VALUE` (an empty value writes `set KEY`). */
-int proto_fmt_set(char *buf, size_t len, const char *key, const char *value)
+/* Write `KEYWORD KEY VALUE`; an empty value writes `KEYWORD KEY`. */
+static int proto_fmt_keyed(char *buf, size_t len, const char *keyword,
+                           const char *key, const char *value)
 {
     proto_out o = proto_begin(buf, len);
-    proto_add(&o, "set ");
+    proto_add(&o, keyword);
     proto_add_word(&o, key);
     if (value && *value) {
         proto_add(&o, " ");
@@ -358,6 +359,12 @@ int proto_fmt_set(char *buf, size_t len, const char *key, const char *value)
         o.bad = true;
     }
     return proto_end(&o);
+}
+
+/* Write `set KEY VALUE` (an empty value writes `set KEY`). */
+int proto_fmt_set(char *buf, size_t len, const char *key, const char *value)
+{
+    return proto_fmt_keyed(buf, len, "set ", key, value);
 }
 
 /* Write `start`. */
@@ -429,16 +436,7 @@ int proto_fmt_quit(char *buf, size_t len, long ms)
 /* Write `id KEY VALUE` (an empty value writes `id KEY`). */
 int proto_fmt_id(char *buf, size_t len, const char *key, const char *value)
 {
-    proto_out o = proto_begin(buf, len);
-    proto_add(&o, "id ");
-    proto_add_word(&o, key);
-    if (value && *value) {
-        proto_add(&o, " ");
-        proto_add_text(&o, value);
-    } else if (!value) {
-        o.bad = true;
-    }
-    return proto_end(&o);
+    return proto_fmt_keyed(buf, len, "id ", key, value);
 }
 
 /* Write `ready 1`. */

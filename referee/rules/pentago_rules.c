@@ -112,24 +112,6 @@ static const char *pentago_skip_blanks(const char *s)
     return s;
 }
 
-/* Quote up to max bytes of untrusted text for a reason: printable ASCII as
- * is, anything else as \xNN, so that a reason stays one clean line even when
- * a bot sends control characters or bytes that are not UTF-8. */
-static const char *pentago_quote(const char *s, size_t max, char *out,
-                                 size_t outlen)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < max && s[i] && n + 5 <= outlen; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f)
-            out[n++] = (char)c;
-        else
-            n += (size_t)snprintf(out + n, outlen - n, "\\x%02x", c);
-    }
-    out[n] = 0;
-    return out;
-}
-
 /* Read the notation into cell and rot; RULES_MALFORMED with why if not. */
 static rules_status pentago_scan(const char *text, int *cell, int *rot,
                                  char *why, size_t whylen)
@@ -143,13 +125,13 @@ static rules_status pentago_scan(const char *text, int *cell, int *rot,
     int col = tolower((unsigned char)s[0]) - 'a';
     if (col < 0 || col > 5) {
         snprintf(why, whylen, "'%s' is not a column a-f",
-                 pentago_quote(s, 1, q, sizeof q));
+                 rules_quote(s, 1, q, sizeof q));
         return RULES_MALFORMED;
     }
     if (s[1] < '1' || s[1] > '6') {
         if (s[1])
             snprintf(why, whylen, "'%s' is not a row 1-6",
-                     pentago_quote(s + 1, 1, q, sizeof q));
+                     rules_quote(s + 1, 1, q, sizeof q));
         else
             snprintf(why, whylen, "row missing after column '%c'", s[0]);
         return RULES_MALFORMED;
@@ -161,19 +143,19 @@ static rules_status pentago_scan(const char *text, int *cell, int *rot,
         return RULES_OK;
     if (t == s + 2) {
         snprintf(why, whylen, "unexpected '%s' after cell %.2s",
-                 pentago_quote(t, 20, q, sizeof q), s);
+                 rules_quote(t, 20, q, sizeof q), s);
         return RULES_MALFORMED;
     }
     if (t[0] < '1' || t[0] > '4') {
         snprintf(why, whylen, "'%s' is not a quadrant 1-4",
-                 pentago_quote(t, 1, q, sizeof q));
+                 rules_quote(t, 1, q, sizeof q));
         return RULES_MALFORMED;
     }
     int dir = toupper((unsigned char)t[1]);
     if (dir != 'R' && dir != 'L') {
         if (t[1])
             snprintf(why, whylen, "'%s' is not a direction R or L",
-                     pentago_quote(t + 1, 1, q, sizeof q));
+                     rules_quote(t + 1, 1, q, sizeof q));
         else
             snprintf(why, whylen, "direction R or L missing after quadrant");
         return RULES_MALFORMED;
@@ -181,7 +163,7 @@ static rules_status pentago_scan(const char *text, int *cell, int *rot,
     const char *rest = pentago_skip_blanks(t + 2);
     if (*rest) {
         snprintf(why, whylen, "unexpected '%s' after the move",
-                 pentago_quote(rest, 20, q, sizeof q));
+                 rules_quote(rest, 20, q, sizeof q));
         return RULES_MALFORMED;
     }
     *rot = (t[0] - '1') * 2 + (dir == 'L');
@@ -392,7 +374,7 @@ static rules_status pentago_pos_read(const rules_game *g, const char *line,
                 snprintf(why, whylen, "row %d is too short", cell / 6 + 1);
             else
                 snprintf(why, whylen, "row %d: '%s' is not '.', 'w' or 'b'",
-                         cell / 6 + 1, pentago_quote(s, 1, q, sizeof q));
+                         cell / 6 + 1, rules_quote(s, 1, q, sizeof q));
             return RULES_BAD_POS;
         }
         if (who >= 0) {

@@ -127,22 +127,6 @@ static const char *pente_cell_name(int cell, char *buf)
     return buf;
 }
 
-/* Quote untrusted text for a reason: printable ASCII as is, else \xNN. */
-static const char *pente_quote(const char *s, size_t max, char *out,
-                               size_t outlen)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < max && s[i] && n + 5 <= outlen; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f)
-            out[n++] = (char)c;
-        else
-            n += (size_t)snprintf(out + n, outlen - n, "\\x%02x", c);
-    }
-    out[n] = 0;
-    return out;
-}
-
 /* Column index of a letter (either case), -1 if none. */
 static int pente_col_of(int ch)
 {
@@ -169,13 +153,13 @@ static rules_status pente_scan_point(const char **s, int *cell, char *why,
                      ch);
         else
             snprintf(why, whylen, "'%s' is not a column A-T",
-                     pente_quote(t, 1, q, sizeof q));
+                     rules_quote(t, 1, q, sizeof q));
         return RULES_MALFORMED;
     }
     if (!isdigit((unsigned char)t[1])) {
         if (t[1])
             snprintf(why, whylen, "'%s' is not a row 1-19",
-                     pente_quote(t + 1, 1, q, sizeof q));
+                     rules_quote(t + 1, 1, q, sizeof q));
         else
             snprintf(why, whylen, "row missing after column %c", ch);
         return RULES_MALFORMED;
@@ -189,7 +173,7 @@ static rules_status pente_scan_point(const char **s, int *cell, char *why,
         while (isdigit((unsigned char)t[len]))
             len++;
         snprintf(why, whylen, "row %s is off the board (rows 1-19)",
-                 pente_quote(t + 1, len - 1 < 8 ? len - 1 : 8, q, sizeof q));
+                 rules_quote(t + 1, len - 1 < 8 ? len - 1 : 8, q, sizeof q));
         return RULES_MALFORMED;
     }
     *cell = (PENTE_N - row) * PENTE_N + col;
@@ -215,7 +199,7 @@ static bool pente_parse_diamonds(const char *v, size_t len, pente_config *cfg,
             t > end || (t < end && *t != ',')) {
             snprintf(err, errlen, "diamonds: '%s' is not a list of points "
                                   "like D4,K4",
-                     pente_quote(v, len < 30 ? len : 30, q, sizeof q));
+                     rules_quote(v, len < 30 ? len : 30, q, sizeof q));
             return false;
         }
         if (seen[cell]) {
@@ -276,7 +260,7 @@ static bool pente_parse_options(const char *variant, const char *options,
         const char *eq = memchr(s, '=', len);
         if (!eq) {
             snprintf(err, errlen, "option '%s' is not key=value",
-                     pente_quote(s, len < 30 ? len : 30, q, sizeof q));
+                     rules_quote(s, len < 30 ? len : 30, q, sizeof q));
             return false;
         }
         size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
@@ -314,7 +298,7 @@ static bool pente_parse_options(const char *variant, const char *options,
         } else {
             snprintf(err, errlen, "unknown option '%s' (known: opening, "
                                   "movecap, captures%s)",
-                     pente_quote(s, klen < 30 ? klen : 30, q, sizeof q),
+                     rules_quote(s, klen < 30 ? klen : 30, q, sizeof q),
                      v == PENTE_PLUS ? ", diamonds" : "");
             return false;
         }
@@ -455,7 +439,7 @@ static rules_status pente_scan(const char *text, bool plus,
             else
                 snprintf(why, whylen, "unexpected '%s' after the move (a "
                                       "move is one intersection)",
-                         pente_quote(s, 20, q, sizeof q));
+                         rules_quote(s, 20, q, sizeof q));
             return RULES_MALFORMED;
         }
         pente_written *pw = &w[(*count)++];
@@ -482,7 +466,7 @@ static rules_status pente_scan(const char *text, bool plus,
                 int c = tolower((unsigned char)*s);
                 if (c != 'w' && c != 'b') {
                     snprintf(why, whylen, "'%s' is not a colour w or b",
-                             pente_quote(s, 1, q, sizeof q));
+                             rules_quote(s, 1, q, sizeof q));
                     return RULES_MALFORMED;
                 }
                 if (pw->nletters == PENTE_MAX_POWER) {
@@ -499,7 +483,7 @@ static rules_status pente_scan(const char *text, bool plus,
         }
         if (*s && *s != ' ' && *s != '\t') {
             snprintf(why, whylen, "unexpected '%s' after %s",
-                     pente_quote(s, 20, q, sizeof q),
+                     rules_quote(s, 20, q, sizeof q),
                      *count == 1 ? "the intersection" : "the bonus stone");
             return RULES_MALFORMED;
         }
@@ -884,7 +868,7 @@ static rules_status pente_pos_read(const rules_game *g, const char *line,
             if (v < 0 || (v >= 3 && v <= 4 && !team) ||
                 (v >= PENTE_POWER && !plus)) {
                 snprintf(why, whylen, "row %d: '%s' is not a %s",
-                         PENTE_N - r, pente_quote(s, 1, q, sizeof q),
+                         PENTE_N - r, rules_quote(s, 1, q, sizeof q),
                          team   ? "'.', digit, 'w', 'b', 'r' or 'u'"
                          : plus ? "'.', digit, 'w', 'b' or 'p'"
                                 : "'.', digit, 'w' or 'b'");
@@ -936,7 +920,7 @@ static rules_status pente_pos_read(const rules_game *g, const char *line,
     }
     if (*s) {
         snprintf(why, whylen, "unexpected '%s' at the end",
-                 pente_quote(s, 4, q, sizeof q));
+                 rules_quote(s, 4, q, sizeof q));
         return RULES_BAD_POS;
     }
     p->ply = (uint16_t)ply;
@@ -946,7 +930,7 @@ static rules_status pente_pos_read(const rules_game *g, const char *line,
                               "'%s'",
                  ply, seat,
                  pente_colour_names[pente_seat_colour(cfg.variant, seat)],
-                 pente_quote(&mover, 1, q, sizeof q));
+                 rules_quote(&mover, 1, q, sizeof q));
         return RULES_BAD_POS;
     }
     if (stones > ply + (plus ? 4 - power[0] - power[1] : 0) ||

@@ -77,6 +77,20 @@ const char *rules_game_name(const rules_game *g) { return g->engine->name; }
 const char *rules_variant_name(const rules_game *g) { return g->variant; }
 const char *rules_options_text(const rules_game *g) { return g->options; }
 
+const char *rules_quote(const char *s, size_t max, char *out, size_t outlen)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < max && s[i] && n + 5 <= outlen; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f)
+            out[n++] = (char)c;
+        else
+            n += (size_t)snprintf(out + n, outlen - n, "\\x%02x", c);
+    }
+    out[n] = 0;
+    return out;
+}
+
 const char *rules_games_list(void) { return "pentago,pente"; }
 
 const char *rules_variants_list(const char *game)
