@@ -4,6 +4,7 @@
 #   make demo     install what is missing, build, and run the main job
 #   make test     install what is missing, build under ASan+UBSan, run all tests
 #   make bench    build optimised and print the benchmark figures
+#   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
 #   make clean
 #
 # Release objects go to build/, sanitizer objects to build/test/.
@@ -27,7 +28,8 @@ LIB_SRC  := $(filter-out referee/cli/main.c, \
               $(wildcard referee/*/*.c) $(wildcard protocol/*.c))
 MAIN_SRC := referee/cli/main.c
 BOT_SRC  := $(wildcard bots/c/*.c)
-TEST_SRC := $(wildcard tests/unit/*.c) $(wildcard tests/support/*.c)
+TEST_SRC := $(wildcard tests/unit/*.c) $(wildcard tests/support/*.c) \
+            $(wildcard tests/fuzz/*.c)
 REF_SRC  := $(wildcard tests/ref/*.c)
 TBOT_SRC := $(wildcard tests/bots/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
@@ -38,7 +40,7 @@ TST := $(BUILD)/test
 
 obj = $(patsubst %.c,$(1)/obj/%.o,$(2))
 
-.PHONY: all demo test bench deps clean
+.PHONY: all demo test bench fuzz deps clean
 all: $(REL)/referee bots
 
 # ---- dependencies -----------------------------------------------------------
@@ -128,6 +130,42 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
 
 bench: $(BENCH_BINS) all
 	@for b in $(BENCH_BINS); do ./$$b || exit 1; done
+
+# ---- fuzzing (clang's libFuzzer) ----------------------------------------------
+# Each target is a function in tests/fuzz/; the corpora live in
+# tests/fuzz/corpus/NAME/ (make test replays them), crashes are written to
+# tests/fuzz/crashes/NAME/ and should be added to the corpus once fixed.
+CLANG        ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := line moves record event
+FZ           := $(BUILD)/fuzz
+FUZZ_CFLAGS  := $(CFLAGS_COMMON) -g -O1 -fno-omit-frame-pointer
+fuzz_src      = $(if $(filter record event,$(1)),tests/fuzz/fuzz_files.c,tests/fuzz/fuzz_$(1).c)
+
+$(FZ)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+$(FZ)/libreferee.a: $(call obj,$(FZ),$(LIB_SRC))
+	ar rcs $@ $^
+
+$(FZ)/fuzz_%: $(FZ)/libreferee.a $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+	$(CLANG) $(CSTD) $(WARN) $(INCLUDES) -g -O1 -fno-omit-frame-pointer \
+	  -fsanitize=fuzzer,address,undefined -DFUZZ_MAIN=fuzz_$* \
+	  $(call fuzz_src,$*) $(FZ)/libreferee.a -o $@ $(LIBS)
+
+fuzz: deps $(addprefix $(FZ)/fuzz_,$(FUZZ_TARGETS))
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p tests/fuzz/corpus/$$t tests/fuzz/crashes/$$t $(FZ)/new/$$t; \
+	  echo "fuzz $$t for $(FUZZ_SECONDS)s"; \
+	  $(FZ)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	    -artifact_prefix=tests/fuzz/crashes/$$t/ $(FZ)/new/$$t \
+	    tests/fuzz/corpus/$$t 2>$(FZ)/$$t.log || \
+	    { tail -40 $(FZ)/$$t.log; exit 1; }; \
+	  tail -1 $(FZ)/$$t.log; \
+	  $(FZ)/fuzz_$$t -merge=1 tests/fuzz/corpus/$$t $(FZ)/new/$$t \
+	    2>>$(FZ)/$$t.log >/dev/null; \
+	done
 
 # Keep intermediate objects (bench and reference objects are otherwise
 # deleted after linking and rebuilt every time).
