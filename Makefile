@@ -32,6 +32,7 @@ TEST_SRC := $(wildcard tests/unit/*.c) $(wildcard tests/support/*.c) \
             $(wildcard tests/fuzz/*.c)
 REF_SRC  := $(wildcard tests/ref/*.c)
 TBOT_SRC := $(wildcard tests/bots/*.c)
+PBOT_SRC := $(wildcard tests/bots/plain/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
 
 BUILD ?= build
@@ -106,12 +107,18 @@ $(TST)/tbots/%: $(TST)/obj/tests/bots/%.o
 	@mkdir -p $(dir $@)
 	$(CC) $(SANITIZE) -o $@ $^
 
+# Test bots that must run without sanitizers (resource limits).
+$(TST)/pbots/%: tests/bots/plain/%.c tests/bots/tbot.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -o $@ $<
+
 $(TST)/unit_tests: $(call obj,$(TST),$(TEST_SRC)) $(TST)/libreferee.a
 	$(CC) $(SANITIZE) -o $@ $^ $(LIBS) -lcriterion
 
 TEST_BINS := $(TST)/unit_tests $(TST)/referee \
              $(patsubst bots/c/%.c,$(TST)/bots/%,$(BOT_SRC)) \
-             $(patsubst tests/bots/%.c,$(TST)/tbots/%,$(TBOT_SRC))
+             $(patsubst tests/bots/%.c,$(TST)/tbots/%,$(TBOT_SRC)) \
+             $(patsubst tests/bots/plain/%.c,$(TST)/pbots/%,$(PBOT_SRC))
 
 test: deps
 	@$(MAKE) --no-print-directory $(TEST_BINS)

@@ -31,6 +31,8 @@ struct bot {
     int log_fd;
     bot_cb cb;
     void *arg;
+    proc_limits limits;
+    bool suspended;
     proc_child child;
     ev_io w_in, w_out, w_err;
     ev_child w_child;
@@ -43,7 +45,7 @@ struct bot {
     int wstatus, stop_stage;
     long term_ms;
     bot_end end;
-    char gone_text[96];
+    char gone_text[128];
 };
 
 static void bot_check_reaped(bot *b);
@@ -54,7 +56,8 @@ static char *bot_strdup(const char *s)
 }
 
 bot *bot_new(struct ev_loop *loop, int seat, const char *command,
-             const char *log_path, long log_cap, bot_cb cb, void *arg)
+             const char *log_path, long log_cap, const proc_limits *limits,
+             bot_cb cb, void *arg)
 {
     bot *b = calloc(1, sizeof *b);
     if (!b)
@@ -67,6 +70,10 @@ bot *bot_new(struct ev_loop *loop, int seat, const char *command,
     b->log_fd = -1;
     b->cb = cb;
     b->arg = arg;
+    if (limits)
+        b->limits = *limits;
+    else
+        proc_limits_defaults(&b->limits);
     b->child.pid = -1;
     b->child.in_fd = b->child.out_fd = b->child.err_fd = -1;
     b->lr = line_reader_new();
@@ -89,6 +96,15 @@ static void bot_set_gone_text(bot *b)
         b->end = BOT_CLOSED_OUTPUT;
         snprintf(b->gone_text, sizeof b->gone_text,
                  "closed its output but kept running");
+    } else if (WIFSIGNALED(b->wstatus) && WTERMSIG(b->wstatus) == SIGXCPU) {
+        b->end = BOT_CPU_LIMIT;
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "used more than its %ld s of CPU time", b->limits.cpu_s);
+    } else if (WIFSIGNALED(b->wstatus) && WTERMSIG(b->wstatus) == SIGXFSZ) {
+        b->end = BOT_FILE_LIMIT;
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "wrote a file larger than its %ld MiB limit",
+                 b->limits.fsize_mb);
     } else if (WIFSIGNALED(b->wstatus)) {
         int sig = WTERMSIG(b->wstatus);
         b->end = BOT_SIGNALLED;
@@ -99,6 +115,12 @@ static void bot_set_gone_text(bot *b)
         snprintf(b->gone_text, sizeof b->gone_text, "exited with status %d",
                  WEXITSTATUS(b->wstatus));
     }
+    /* Running out of memory looks like any crash or exit: say the limit. */
+    size_t n = strlen(b->gone_text);
+    if ((b->end == BOT_EXITED || b->end == BOT_SIGNALLED) &&
+        b->limits.mem_mb > 0)
+        snprintf(b->gone_text + n, sizeof b->gone_text - n,
+                 " (memory limit %ld MiB)", b->limits.mem_mb);
 }
 
 static void bot_note_gone(bot *b)
@@ -413,7 +435,8 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
             return PROC_SYS_ERROR;
         }
     }
-    proc_status st = proc_spawn(b->command, &b->child, err, errlen);
+    proc_status st = proc_spawn(b->command, &b->limits, &b->child, err,
+                                errlen);
     if (st != PROC_OK)
         return st;
     b->started = true;
@@ -430,6 +453,7 @@ void bot_stop(bot *b, long quit_ms, long term_ms)
         b->stop_stage)
         return;
     b->term_ms = term_ms;
+    bot_suspend(b, false); /* it must run to read `quit` */
     ev_timer_set(&b->w_stop, (double)quit_ms / 1000.0, 0.);
     ev_timer_start(b->loop, &b->w_stop);
     /* Keep reading stdout so a chatty bot can reach its exit. */
@@ -437,6 +461,14 @@ void bot_stop(bot *b, long quit_ms, long term_ms)
     b->draining = true;
     if (b->child.out_fd >= 0 && !ev_is_active(&b->w_out))
         ev_io_start(b->loop, &b->w_out);
+}
+
+void bot_suspend(bot *b, bool stop)
+{
+    if (!b->started || b->exited || b->suspended == stop)
+        return;
+    b->suspended = stop;
+    proc_signal_group(b->child.pid, stop ? SIGSTOP : SIGCONT);
 }
 
 void bot_kill(bot *b)

@@ -50,10 +50,13 @@ typedef enum {
     BOT_EXITED,        /* exited with a status */
     BOT_SIGNALLED,     /* killed by a signal */
     BOT_CLOSED_OUTPUT, /* closed stdout but kept running */
+    BOT_CPU_LIMIT,     /* killed for exceeding its CPU time (SIGXCPU) */
+    BOT_FILE_LIMIT,    /* killed for writing a too large file (SIGXFSZ) */
 } bot_end;
 
 bot *bot_new(struct ev_loop *loop, int seat, const char *command,
-             const char *log_path, long log_cap, bot_cb cb, void *arg);
+             const char *log_path, long log_cap, const proc_limits *limits,
+             bot_cb cb, void *arg);
 /* Start the process.  PROC_OK, or a proc_status with err filled. */
 proc_status bot_start(bot *b, char *err, size_t errlen);
 void bot_free(bot *b);
@@ -69,6 +72,9 @@ int bot_send(bot *b, const char *line, size_t len);
 double bot_flushed_at(const bot *b);
 
 void bot_stop(bot *b, long quit_ms, long term_ms);
+/* Stop (SIGSTOP) or continue (SIGCONT) the bot's whole process group, so
+ * that it cannot think on another bot's time. */
+void bot_suspend(bot *b, bool stop);
 void bot_kill(bot *b);
 
 bot_end bot_end_kind(const bot *b);

@@ -67,6 +67,13 @@ static void match_usage(FILE *out)
         "      --grace-ms MS    allowance over the limit (default 100)\n"
         "      --startup-ms MS  start-up and handshake allowance (default "
         "10000)\n"
+        "      --limit-mem MB   address space per bot process (default none)\n"
+        "      --limit-cpu S    CPU seconds per bot process (default 600)\n"
+        "      --limit-procs N  processes of the user, not binding root "
+        "(default none)\n"
+        "      --limit-fsize MB largest file a bot may write (default 64)\n"
+        "      --limit-files N  open files per bot process (default 256)\n"
+        "      --suspend        stop the bots that are not on move\n"
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      match name (default match-DATE-TIME)\n");
 }
@@ -81,6 +88,18 @@ static bool match_parse_ms(const char *arg, long *out, const char *opt)
                         "0-86400000\n", opt, arg);
         return false;
     }
+    *out = v;
+    return true;
+}
+
+/* A limit: a count from 0 (none) to a million. */
+static bool match_parse_count(const char *arg, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (errno || *end || end == arg || v < 0 || v > 1000000)
+        return false;
     *out = v;
     return true;
 }
@@ -222,6 +241,12 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         {"grace-ms", required_argument, 0, 'G'},
         {"startup-ms", required_argument, 0, 'S'},
         {"out", required_argument, 0, 'O'},
+        {"limit-mem", required_argument, 0, 1001},
+        {"limit-cpu", required_argument, 0, 1002},
+        {"limit-procs", required_argument, 0, 1003},
+        {"limit-fsize", required_argument, 0, 1004},
+        {"limit-files", required_argument, 0, 1005},
+        {"suspend", no_argument, 0, 1006},
         {"name", required_argument, 0, 'N'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
@@ -253,6 +278,12 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         case 'G': ok = match_parse_ms(optarg, &c->grace_ms, "--grace-ms"); break;
         case 'S': ok = match_parse_ms(optarg, &c->startup_ms, "--startup-ms"); break;
         case 'O': sr->dir = optarg; break;
+        case 1001: ok = match_parse_count(optarg, &c->limits.mem_mb); break;
+        case 1002: ok = match_parse_count(optarg, &c->limits.cpu_s); break;
+        case 1003: ok = match_parse_count(optarg, &c->limits.procs); break;
+        case 1004: ok = match_parse_count(optarg, &c->limits.fsize_mb); break;
+        case 1005: ok = match_parse_count(optarg, &c->limits.files); break;
+        case 1006: c->suspend = true; break;
         case 'N': snprintf(name, namelen, "%s", optarg); break;
         case 'h': match_usage(stdout); return 0;
         default: match_usage(stderr); return EXIT_USAGE;

@@ -251,6 +251,31 @@ static int event_get_entrants(ytree_ctx *c, const ytree_node *root,
     return 0;
 }
 
+static int event_get_limits(ytree_ctx *c, const ytree_node *root,
+                            event_def *d)
+{
+    const ytree_node *lm;
+    if (event_get_bool(c, root, "suspend", &d->suspend) ||
+        ytree_map_find(c, root, "", "limits", &lm))
+        return -1;
+    if (!lm || ytree_is_null(lm))
+        return 0;
+    if (ytree_want_kind(c, lm, "limits", YTREE_MAP) ||
+        event_known_keys(c, lm, "limits", "mem_mb,cpu_s,procs,fsize_mb,files"))
+        return -1;
+    static const char *const keys[] = {"mem_mb", "cpu_s", "procs",
+                                       "fsize_mb", "files"};
+    long *vals[] = {&d->limits.mem_mb, &d->limits.cpu_s, &d->limits.procs,
+                    &d->limits.fsize_mb, &d->limits.files};
+    for (int i = 0; i < 5; i++) {
+        long long v = *vals[i];
+        if (event_opt_int(c, lm, "limits", keys[i], 0, 1000000, &v))
+            return -1;
+        *vals[i] = (long)v;
+    }
+    return 0;
+}
+
 static int event_get_format(ytree_ctx *c, const ytree_node *root,
                             event_def *d)
 {
@@ -336,7 +361,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
                          "event,game,variant,options,seed,concurrency,"
                          "time_control,format,seeding,thirds,replay_cap,"
                          "games_per_pair,challenger,entrants,records,"
-                         "results") ||
+                         "results,limits,suspend") ||
         ytree_get_str(c, root, "", "event", true, &d->name))
         return -1;
     if (!event_name_ok(d->name)) {
@@ -349,7 +374,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
     if (event_get_game(c, root, d) || event_get_seed(c, root, &d->seed) ||
         event_opt_int(c, root, "", "concurrency", 0, 256, &conc) ||
         event_get_time(c, root, d) || event_get_entrants(c, root, d) ||
-        event_get_format(c, root, d) ||
+        event_get_format(c, root, d) || event_get_limits(c, root, d) ||
         ytree_get_str(c, root, "", "records", false, &d->records) ||
         ytree_get_str(c, root, "", "results", false, &d->results))
         return -1;
@@ -375,6 +400,7 @@ int event_def_load(const char *path, event_def *d, char *err, size_t errlen)
     d->grace_ms = 100;
     d->startup_ms = 10000;
     plan_config_defaults(&d->plan);
+    proc_limits_defaults(&d->limits);
     d->path = strdup(path);
     ytree_ctx c = {.path = path, .err = err, .errlen = errlen};
     ytree_node *root = NULL;
@@ -426,6 +452,11 @@ static int event_def_writer(FILE *f, void *arg)
                "  increment_ms: %ld\n  grace_ms: %ld\n  startup_ms: %ld\n",
             d->move_ms, d->bank_ms, d->increment_ms, d->grace_ms,
             d->startup_ms);
+    fprintf(f, "limits:\n  mem_mb: %ld\n  cpu_s: %ld\n  procs: %ld\n"
+               "  fsize_mb: %ld\n  files: %ld\nsuspend: %s\n",
+            d->limits.mem_mb, d->limits.cpu_s, d->limits.procs,
+            d->limits.fsize_mb, d->limits.files,
+            d->suspend ? "true" : "false");
     event_kv(f, "format", event_format_name(p->format));
     fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\n"
                "games_per_pair: %d\n",

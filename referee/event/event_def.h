@@ -11,6 +11,7 @@
 #define EVENT_DEF_H
 
 #include "event/plan.h"
+#include "proc/proc.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -30,6 +31,8 @@ typedef struct {
     int concurrency;       /* 0 = the number of cores */
     long move_ms, bank_ms, increment_ms, grace_ms, startup_ms;
     plan_config plan;      /* format and its options */
+    proc_limits limits;    /* per bot process */
+    bool suspend;          /* stop the bots that are not on move */
     int nentrants;
     event_entrant entrant[PLAN_MAX_ENTRANTS];
     char *records;         /* directory of match records */

@@ -268,6 +268,8 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->increment_ms = d->increment_ms;
     cfg->grace_ms = d->grace_ms;
     cfg->startup_ms = d->startup_ms;
+    cfg->limits = d->limits;
+    cfg->suspend = d->suspend;
     cfg->event = d->name;
     cfg->round = sl->game.round;
     cfg->game_id = sl->game.id;

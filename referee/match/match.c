@@ -71,6 +71,7 @@ void match_config_defaults(match_config *cfg)
     cfg->log_cap = 1 << 20;
     cfg->max_comments = 64;
     cfg->round = 1;
+    proc_limits_defaults(&cfg->limits);
 }
 
 static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
@@ -164,7 +165,7 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     for (int s = 0; s < m->nseats; s++) {
         m->seat[s].bank_left = cfg->bank_ms;
         m->seat[s].b = bot_new(loop, s, cfg->command[s], cfg->log_path[s],
-                               cfg->log_cap, match_bot_cb, m);
+                               cfg->log_cap, &cfg->limits, match_bot_cb, m);
         if (!m->seat[s].b) {
             snprintf(err, errlen, "out of memory");
             match_free(m);
@@ -344,6 +345,8 @@ static void match_next_turn(match *m)
     long limit = m->cfg.move_ms;
     if (m->cfg.bank_ms > 0 && (limit <= 0 || st->bank_left < limit))
         limit = st->bank_left;
+    if (m->cfg.suspend)
+        bot_suspend(st->b, false); /* before the clock starts */
     match_send_history(m, s);
     double queued = clock_now();
     char buf[64];
@@ -432,6 +435,8 @@ static void match_on_move(match *m, int s, const char *text, double t)
     match_attach_comments(m, s, rm);
     rules_apply(m->game, &m->pos, &mv);
     m->turn_seat = -1;
+    if (m->cfg.suspend)
+        bot_suspend(seat->b, true);
     rules_outcome_t o;
     rules_outcome(m->game, &m->pos, &o);
     if (o.over)
@@ -461,8 +466,12 @@ static void match_on_ready(match *m, int s, long version)
             return;
     ev_timer_stop(m->loop, &m->w_deadline);
     m->state = MATCH_PLAYING;
-    for (int o = 0; o < m->nseats; o++)
+    int first = rules_to_move(m->game, &m->pos);
+    for (int o = 0; o < m->nseats; o++) {
         match_send_setup(m, o);
+        if (m->cfg.suspend && o != first)
+            bot_suspend(m->seat[o].b, true);
+    }
     match_next_turn(m);
 }
 
@@ -529,9 +538,17 @@ static void match_on_line(match *m, int s, const proto_msg *msg, double t)
 static void match_on_gone(match *m, int s)
 {
     bot *b = m->seat[s].b;
-    const char *reason = bot_end_kind(b) == BOT_SIGNALLED  ? "killed"
-                         : bot_end_kind(b) == BOT_EXITED ? "exited"
-                                                         : "closed-output";
+    static const char *const reasons[] = {
+        [BOT_EXITED] = "exited",
+        [BOT_SIGNALLED] = "killed",
+        [BOT_CLOSED_OUTPUT] = "closed-output",
+        [BOT_CPU_LIMIT] = "cpu-limit",
+        [BOT_FILE_LIMIT] = "file-limit",
+    };
+    bot_end end = bot_end_kind(b);
+    const char *reason = end >= BOT_EXITED && end <= BOT_FILE_LIMIT
+                             ? reasons[end]
+                             : "exited";
     char detail[160];
     snprintf(detail, sizeof detail, "%s %s", bot_gone_text(b),
              m->state == MATCH_HANDSHAKE ? "during the handshake"

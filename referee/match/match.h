@@ -17,12 +17,13 @@
  * Ends of a game (record.result.reason): the rules' own ends, or a fault
  * of one seat, which loses while every other team wins: timeout,
  * illegal-move, malformed-line, out-of-turn, exited, killed,
- * closed-output, failed-to-start, handshake.  A game that cannot be played
+ * closed-output, cpu-limit, file-limit, failed-to-start, handshake.  A game that cannot be played
  * for a reason that is no bot's fault (fork fails) is void.
  */
 #ifndef MATCH_H
 #define MATCH_H
 
+#include "proc/proc.h"
 #include "record/record.h"
 #include "rules.h"
 
@@ -41,6 +42,8 @@ typedef struct {
     long term_ms;      /* time after SIGTERM before SIGKILL */
     long log_cap;      /* bytes of stderr kept per bot */
     int max_comments;  /* comment lines kept per move */
+    proc_limits limits; /* resource limits of every bot process */
+    bool suspend;      /* SIGSTOP the bots that are not on move */
     const char *command[RULES_MAX_SEATS]; /* by seat */
     const char *log_path[RULES_MAX_SEATS]; /* by seat, or NULL: discard */
     const char *record_path; /* NULL: do not write */

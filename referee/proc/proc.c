@@ -98,9 +98,31 @@ char **proc_split_command(const char *command, char *err, size_t errlen)
     return argv;
 }
 
+void proc_limits_defaults(proc_limits *l)
+{
+    l->mem_mb = 0;
+    l->cpu_s = 600;
+    l->procs = 0;
+    l->fsize_mb = 64;
+    l->files = 256;
+}
+
+static void proc_set_limit(int resource, long value, long unit)
+{
+    if (value <= 0)
+        return;
+    struct rlimit rl = {.rlim_cur = (rlim_t)value * (rlim_t)unit,
+                        .rlim_max = (rlim_t)value * (rlim_t)unit};
+    /* CPU: SIGXCPU at the soft limit, SIGKILL a second later. */
+    if (resource == RLIMIT_CPU)
+        rl.rlim_max = rl.rlim_cur + 1;
+    setrlimit(resource, &rl);
+}
+
 /* In the child, between fork and exec: only async-signal-safe calls. */
 static void proc_child_setup(int in, int out, int errfd, int status_fd,
-                             pid_t parent, char **argv)
+                             pid_t parent, char **argv,
+                             const proc_limits *lim)
 {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -114,6 +136,13 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    if (lim) {
+        proc_set_limit(RLIMIT_AS, lim->mem_mb, 1L << 20);
+        proc_set_limit(RLIMIT_CPU, lim->cpu_s, 1);
+        proc_set_limit(RLIMIT_NPROC, lim->procs, 1);
+        proc_set_limit(RLIMIT_FSIZE, lim->fsize_mb, 1L << 20);
+        proc_set_limit(RLIMIT_NOFILE, lim->files, 1);
+    }
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
         goto fail;
     /* Everything is O_CLOEXEC already; this also covers descriptors a
@@ -155,8 +184,8 @@ static int proc_exec_errno(int status_fd)
     return n == (ssize_t)sizeof e ? e : 0;
 }
 
-proc_status proc_spawn(const char *command, proc_child *child, char *err,
-                       size_t errlen)
+proc_status proc_spawn(const char *command, const proc_limits *limits,
+                       proc_child *child, char *err, size_t errlen)
 {
     child->pid = -1;
     child->in_fd = child->out_fd = child->err_fd = -1;
@@ -180,7 +209,7 @@ proc_status proc_spawn(const char *command, proc_child *child, char *err,
         goto done;
     }
     if (pid == 0)
-        proc_child_setup(in[0], out[1], er[1], st[1], parent, argv);
+        proc_child_setup(in[0], out[1], er[1], st[1], parent, argv, limits);
     /* Also in the parent, so the group exists before we ever signal it. */
     setpgid(pid, pid);
     close(st[1]);

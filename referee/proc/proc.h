@@ -33,6 +33,24 @@ typedef enum {
     PROC_SYS_ERROR,   /* pipe or fork failed: nobody's fault, the game is void */
 } proc_status;
 
+/* Resource limits for a bot's process (setrlimit in the child; 0 = no
+ * limit).  CPU time and file size end the bot with SIGXCPU / SIGXFSZ, which
+ * the match records as cpu-limit / file-limit.  The process limit counts
+ * every process of the user and does not bind root; the memory limit is
+ * on address space, which sanitizer-built and JIT runtimes reserve in
+ * bulk, so it is off unless asked for. */
+typedef struct {
+    long mem_mb;   /* RLIMIT_AS */
+    long cpu_s;    /* RLIMIT_CPU, per process */
+    long procs;    /* RLIMIT_NPROC */
+    long fsize_mb; /* RLIMIT_FSIZE */
+    long files;    /* RLIMIT_NOFILE */
+} proc_limits;
+
+/* The defaults: no memory limit, 600 s of CPU, no process limit, 64 MiB
+ * files, 256 open files. */
+void proc_limits_defaults(proc_limits *l);
+
 typedef struct {
     pid_t pid; /* also the process group id */
     int in_fd;
@@ -51,8 +69,8 @@ int proc_max_games(void);
  * with free()).  Returns NULL with a reason in err. */
 char **proc_split_command(const char *command, char *err, size_t errlen);
 
-proc_status proc_spawn(const char *command, proc_child *child, char *err,
-                       size_t errlen);
+proc_status proc_spawn(const char *command, const proc_limits *limits,
+                       proc_child *child, char *err, size_t errlen);
 
 /* Send sig to the child's process group; SIGCONT too after SIGTERM so a
  * stopped bot can act on it.  Returns 0 or -1 with errno. */

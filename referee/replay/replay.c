@@ -7,7 +7,8 @@
 
 static const char *const replay_faults[] = {
     "timeout", "illegal-move", "malformed-line", "out-of-turn", "exited",
-    "killed", "closed-output", "failed-to-start", "handshake",
+    "killed", "closed-output", "cpu-limit", "file-limit", "failed-to-start",
+    "handshake",
 };
 
 static bool replay_is_fault(const char *reason)

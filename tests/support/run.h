@@ -15,6 +15,7 @@
 #define RUN_REFEREE "build/test/referee"
 #define RUN_BOTS "build/test/bots/"
 #define RUN_TBOTS "build/test/tbots/"
+#define RUN_PBOTS "build/test/pbots/"
 
 /* Run argv with RUN_TAG=tag, stdout+stderr into out (NUL-terminated,
  * truncated to outlen).  Returns the exit status, or -1 if it did not exit

@@ -603,3 +603,96 @@ Test(regression, bot_leaving_its_group_is_still_killed, .timeout = 60)
 {
     check_fault(RUN_TBOTS "escape_bot", "timeout", "limit", NULL);
 }
+
+/* ---- resource limits and suspension ---------------------------------- */
+
+Test(limits, cpu_hog_loses_on_its_cpu_limit, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "6000",
+                          "--limit-cpu", "1", NULL};
+    check_fault(RUN_PBOTS "hog_bot spin", "cpu-limit", "1 s of CPU", opts);
+}
+
+Test(limits, file_hog_loses_on_its_file_limit, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--limit-fsize", "1",
+                          NULL};
+    check_fault(RUN_PBOTS "hog_bot file", "file-limit", "1 MiB", opts);
+}
+
+Test(limits, bounded_fork_bomb_dies_with_the_bot, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "1500",
+                          NULL};
+    /* 200 children in the bot's group: check_fault counts what is left. */
+    check_fault(RUN_PBOTS "hog_bot forks", "timeout", "limit", opts);
+}
+
+Test(limits, memory_hog_dies_under_its_memory_limit, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "3", "--limit-mem", "64",
+                          NULL};
+    /* Sanitizer-built bots cannot start under an address-space limit, so
+     * both seats are plain hog bots; the first on move hogs first. */
+    mrun_match(&m, opts, RUN_PBOTS "hog_bot mem", RUN_PBOTS "hog_bot mem");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_expect_eq(r.fault_seat, 0);
+    cr_expect(!strcmp(r.reason, "exited") || !strcmp(r.reason, "killed"),
+              "%s", r.reason);
+    cr_expect(r.detail && strstr(r.detail, "memory limit 64 MiB"), "%s",
+              r.detail ? r.detail : "");
+    record_release(&r);
+    mrun_finish(&m);
+}
+
+Test(limits, suspended_bots_play_normally, .timeout = 120)
+{
+    mrun m;
+    const char *opts[] = {"-n", "2", "--seed", "8", "--suspend", NULL};
+    mrun_match(&m, opts, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        mrun_record(&m, g, &r);
+        cr_expect(is_rules_end(r.reason), "%s: %s", r.reason,
+                  r.detail ? r.detail : "");
+        record_release(&r);
+        mrun_replay(&m, g);
+    }
+    mrun_finish(&m);
+}
+
+/* A bot that answers at once and then spins until its next turn thinks on
+ * the other bot's time: without --suspend it reaches its CPU limit while
+ * the other (slow) bot thinks; with --suspend it is stopped then, spends
+ * almost no CPU, and the game ends by the rules. */
+static void run_busy(bool suspend, record *r, mrun *m)
+{
+    const char *plain[] = {"-n", "1", "--seed", "3", "--move-ms", "3000",
+                           "--limit-cpu", "2", NULL};
+    const char *susp[] = {"-n", "1", "--seed", "3", "--move-ms", "3000",
+                          "--limit-cpu", "2", "--suspend", NULL};
+    mrun_match(m, suspend ? susp : plain, RUN_PBOTS "hog_bot busy",
+               RUN_TBOTS "slow_bot 400");
+    cr_assert_eq(m->rc, 0, "%s", m->out);
+    mrun_record(m, 1, r);
+}
+
+Test(limits, suspension_stops_thinking_on_the_other_bots_time, .timeout = 180)
+{
+    mrun m;
+    record r;
+    run_busy(false, &r, &m);
+    cr_expect_str_eq(r.reason, "cpu-limit", "without --suspend: %s: %s",
+                     r.reason, r.detail ? r.detail : "");
+    record_release(&r);
+    mrun_finish(&m);
+    run_busy(true, &r, &m);
+    cr_expect(is_rules_end(r.reason), "with --suspend: %s: %s", r.reason,
+              r.detail ? r.detail : "");
+    record_release(&r);
+    mrun_finish(&m);
+}
