@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 typedef struct {
     const char *name;
@@ -30,6 +31,9 @@ static void main_usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    /* Orphans of bots (what a bot forked and left behind) become our
+     * children, so the event loop's child handler reaps them: no zombies. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     if (argc < 2) {
         main_usage(stderr);
         return EXIT_USAGE;

@@ -325,6 +325,11 @@ Test(event, definition_errors_name_file_line_and_field, .timeout = 60)
          "entrants[0]: expected a mapping"},
         {"seed: 1\nformat: swiss-cup\nreplay_caps: 3\n",
          ":6: replay_caps: unknown key"},
+        {"seed: &s 1\nformat: *s\n", "aliases are not allowed"},
+        {"seed: 1\nx: [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]\n",
+         "nested deeper than 16 levels"},
+        {"seed: 1\nformat: [swiss-cup\n", "invalid YAML"},
+        {"seed: 99999999999999999999999\n", "seed: larger than"},
         {"seed: 1\ntime_control: {move_ms: 10, grace: 5}\n",
          ":5: time_control.grace: unknown key"},
     };

@@ -696,3 +696,56 @@ Test(limits, suspension_stops_thinking_on_the_other_bots_time, .timeout = 180)
     record_release(&r);
     mrun_finish(&m);
 }
+
+/* ---- the deadline's edges -------------------------------------------- */
+
+/* slow_bot MS K sleeps MS at its K-th turn only (counted from reading the
+ * turn line, so its answer arrives a little later still). */
+Test(deadline, answer_one_ms_before_the_limit_is_not_a_loss, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "700",
+                          "--grace-ms", "100", NULL};
+    mrun_match(&m, opts, RUN_TBOTS "slow_bot 699 2", RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_expect(is_rules_end(r.reason), "%s: %s", r.reason,
+              r.detail ? r.detail : "");
+    int slow = seat_of(&r, "slow_bot");
+    bool seen = false;
+    for (size_t i = 0; i < r.nmoves; i++)
+        if (r.moves[i].seat == slow && r.moves[i].ms >= 699)
+            seen = true;
+    cr_expect(seen, "no move took the 699 ms");
+    record_release(&r);
+    mrun_finish(&m);
+}
+
+Test(deadline, answer_one_ms_after_limit_and_grace_loses, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "700",
+                          "--grace-ms", "100", NULL};
+    check_fault(RUN_TBOTS "slow_bot 801 2", "timeout", "limit 700 ms", opts);
+}
+
+/* A bot cannot speak for another seat: `played` from a bot is not a
+ * message it may send, so it is ignored and the game goes on. */
+Test(protocol, played_line_from_a_bot_is_ignored, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "2", NULL};
+    mrun_match(&m, opts,
+               "sh -c 'while read l; do case $l in protocol*) echo "
+               "\"played 1 a1 1R\"; echo \"ready 1\";; turn*) echo "
+               "\"played 1 b1 1R\"; echo \"move f6 1R\";; esac; done'",
+               RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    cr_assert_geq(r.nmoves, 1);
+    cr_expect_str_eq(r.moves[0].text, "f6 1R");
+    cr_expect(r.nmoves < 2 || r.moves[1].seat == 1);
+    record_release(&r);
+    mrun_finish(&m);
+}
