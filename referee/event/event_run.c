@@ -239,10 +239,10 @@ static void event_game_done(match *m, void *arg)
         if (er->slot[i] == sl)
             er->slot[i] = NULL;
     er->running--;
+    event_fill(er);
     event_progress(er, sl, match_aborted(m) ? NULL : r);
     match_free(m);
     free(sl);
-    event_fill(er);
     event_finish_if_idle(er);
 }
 
