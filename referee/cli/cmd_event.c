@@ -6,6 +6,7 @@
 #include "event/event_def.h"
 #include "event/event_run.h"
 #include "event/tables.h"
+#include "proc/proc.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -57,6 +58,12 @@ int cmd_event(int argc, char **argv)
         jobs = def.concurrency;
     if (!jobs)
         jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int max = proc_max_games();
+    if (jobs > max) {
+        fprintf(stderr, "referee event: %d games at once need more open "
+                        "files than allowed; running %d\n", jobs, max);
+        jobs = max;
+    }
     fprintf(stderr, "event %s: %s, %d entrants, %d games at once; records "
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
