@@ -288,15 +288,18 @@ static int event_get_format(ytree_ctx *c, const ytree_node *root,
         if (!strcmp(fmt, event_formats[f]))
             p->format = (plan_format)f;
     long long cap = p->replay_cap, gpp = p->games_per_pair;
+    long long quals = 0;
     if (rc == 0)
         rc = ytree_get_str(c, root, "", "seeding", false, &seeding) ||
              ytree_want_word(c, root, "", "seeding", seeding, "lot,given") ||
              event_get_bool(c, root, "thirds", &p->thirds) ||
              event_opt_int(c, root, "", "replay_cap", 1, 1000, &cap) ||
+             event_opt_int(c, root, "", "qualifiers", 0, 2, &quals) ||
              event_opt_int(c, root, "", "games_per_pair", 1, 1000, &gpp) ||
              ytree_get_str(c, root, "", "challenger", false, &challenger);
     p->seeded = seeding && !strcmp(seeding, "given");
     p->replay_cap = (int)cap;
+    p->qualifiers = (int)quals;
     p->games_per_pair = (int)gpp;
     if (rc == 0 && p->format == PLAN_GAUNTLET) {
         const ytree_node *n;
@@ -360,6 +363,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
     if (event_known_keys(c, root, "",
                          "event,game,variant,options,seed,concurrency,"
                          "time_control,format,seeding,thirds,replay_cap,"
+                         "qualifiers,"
                          "games_per_pair,challenger,entrants,records,"
                          "results,limits,suspend") ||
         ytree_get_str(c, root, "", "event", true, &d->name))
@@ -458,10 +462,10 @@ static int event_def_writer(FILE *f, void *arg)
             d->limits.fsize_mb, d->limits.files,
             d->suspend ? "true" : "false");
     event_kv(f, "format", event_format_name(p->format));
-    fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\n"
+    fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\nqualifiers: %d\n"
                "games_per_pair: %d\n",
             p->seeded ? "given" : "lot", p->thirds ? "true" : "false",
-            p->replay_cap, p->games_per_pair);
+            p->replay_cap, p->qualifiers, p->games_per_pair);
     if (p->format == PLAN_GAUNTLET)
         event_kv(f, "challenger", d->entrant[p->challenger].name);
     fprintf(f, "entrants:\n");

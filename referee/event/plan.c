@@ -148,7 +148,12 @@ static int digits(size_t n)
 
 int plan_swiss_shape(int n, bool thirds, plan_shape *s)
 {
-    if (n < 1 || n > MAX_N)
+    return plan_swiss_shape_q(n, thirds, 0, s);
+}
+
+int plan_swiss_shape_q(int n, bool thirds, int qualifiers, plan_shape *s)
+{
+    if (n < 1 || n > MAX_N || qualifiers < 0 || qualifiers > 2)
         return -1;
     memset(s, 0, sizeof *s);
     int g = (n + 4) / 5;
@@ -162,7 +167,9 @@ int plan_swiss_shape(int n, bool thirds, plan_shape *s)
     }
     if (n == 1)
         return 0;
-    s->per_group = g <= 8 ? 2 : 1;
+    s->per_group = qualifiers ? qualifiers : g <= 8 ? 2 : 1;
+    if (s->per_group * g > 16)
+        return -1; /* the bracket is at most 16 */
     s->direct = g == 1 ? 2 : s->per_group * g;
     s->bracket = 1;
     while (s->bracket < s->direct)
@@ -767,6 +774,15 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen)
                REPLAY_CAP_MAX, cfg->replay_cap);
         return NULL;
     }
+    plan_shape probe;
+    if (cfg->format == PLAN_SWISS_CUP &&
+        plan_swiss_shape_q(cfg->nentrants, cfg->thirds, cfg->qualifiers,
+                           &probe) != 0) {
+        seterr(err, errlen, "qualifiers must be 1 or 2 per group, and at "
+               "most 16 in all (%d entrants make %d groups)",
+               cfg->nentrants, probe.groups);
+        return NULL;
+    }
     if (cfg->format != PLAN_SWISS_CUP &&
         (cfg->games_per_pair < 1 || cfg->games_per_pair > GPP_MAX)) {
         seterr(err, errlen, "games_per_pair must be 1..%d, not %d", GPP_MAX,
@@ -797,7 +813,7 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen)
     }
     size_t need;
     if (cfg->format == PLAN_SWISS_CUP) {
-        plan_swiss_shape(n, cfg->thirds, &p->shape);
+        plan_swiss_shape_q(n, cfg->thirds, cfg->qualifiers, &p->shape);
         need = (size_t)p->shape.group_games;
     } else if (cfg->format == PLAN_ROUND_ROBIN) {
         need = (size_t)n * (size_t)(n - 1) / 2 * (size_t)cfg->games_per_pair;

@@ -49,6 +49,8 @@ typedef struct {
     uint64_t seed;      /* every lot of the event comes from it */
     bool seeded;        /* swiss: groups from the entrants' order, not lot */
     bool thirds;        /* swiss: intermediate round of group thirds */
+    int qualifiers;     /* swiss: direct qualifiers per group, 1 or 2; 0 =
+                           the default (2 up to 8 groups, then 1) */
     int replay_cap;     /* swiss cup: games per tie before the safeguard */
     int games_per_pair; /* round-robin, gauntlet */
     int challenger;     /* gauntlet: entrant index */
@@ -155,5 +157,10 @@ typedef struct {
 /* Fill out for n entrants (1..PLAN_MAX_ENTRANTS) with or without the
  * intermediate round of thirds; -1 when n is out of range. */
 int plan_swiss_shape(int nentrants, bool thirds, plan_shape *out);
+/* The same with a chosen number of direct qualifiers per group (0 = the
+ * default); -1 also when the bracket would exceed 16 (2 per group with
+ * more than 8 groups). */
+int plan_swiss_shape_q(int nentrants, bool thirds, int qualifiers,
+                       plan_shape *out);
 
 #endif

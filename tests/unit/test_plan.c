@@ -1584,3 +1584,56 @@ Test(plan, bad_results)
     cr_expect_null(plan_group_name(p, 2));
     plan_free(p);
 }
+
+/* The number of direct qualifiers per group can be chosen. */
+Test(plan, qualifiers_per_group_can_be_chosen)
+{
+    plan_shape s;
+    /* 8 entrants, 2 groups: by default 4 go through (semi-finals)... */
+    cr_assert_eq(plan_swiss_shape_q(8, true, 0, &s), 0);
+    cr_expect_eq(s.direct, 4);
+    cr_expect_eq(s.bracket, 4);
+    /* ...with one per group, the two winners meet in the final. */
+    cr_assert_eq(plan_swiss_shape_q(8, true, 1, &s), 0);
+    cr_expect_eq(s.direct, 2);
+    cr_expect_eq(s.bracket, 2);
+    /* 15 entrants, 3 groups, winners only: 3 direct; the one free spot of
+     * the bracket of 4 goes to the winner of an intermediate tie between
+     * the two best runners-up. */
+    cr_assert_eq(plan_swiss_shape_q(15, true, 1, &s), 0);
+    cr_expect_eq(s.direct, 3);
+    cr_expect_eq(s.bracket, 4);
+    cr_expect_eq(s.fill_place, 2);
+    cr_expect_eq(s.fill_direct, 0);
+    cr_expect_eq(s.fill_ties, 1);
+    cr_expect_eq(s.byes, 0);
+    /* Two per group with 9 groups would need a bracket of 32. */
+    cr_expect_eq(plan_swiss_shape_q(41, true, 2, &s), -1);
+    plan_config cfg;
+    plan_config_defaults(&cfg);
+    cfg.nentrants = 41;
+    cfg.qualifiers = 2;
+    char err[256];
+    cr_expect_null(plan_new(&cfg, err, sizeof err));
+    cr_expect(strstr(err, "qualifiers"), "%s", err);
+    /* And a whole event with winners only runs to its end. */
+    cfg.nentrants = 15;
+    cfg.qualifiers = 1;
+    plan *p = plan_new(&cfg, err, sizeof err);
+    cr_assert(p, "%s", err);
+    plan_game ready[64];
+    for (int guard = 0; guard < 100 && !plan_done(p); guard++) {
+        size_t n = plan_ready(p, ready, 64);
+        cr_assert_gt(n, 0);
+        for (size_t i = 0; i < n && i < 64; i++) {
+            plan_result r = {.outcome = PLAN_SEAT0_WINS, .win_points = {5, 0}};
+            snprintf(r.id, sizeof r.id, "%s", ready[i].id);
+            cr_assert_eq(plan_add_result(p, &r, err, sizeof err), 0, "%s", err);
+        }
+    }
+    cr_expect(plan_done(p));
+    plan_tie ties[32];
+    size_t nt = plan_bracket(p, ties, 32);
+    cr_expect_eq(nt, 4, "1 intermediate tie, 2 semi-finals and the final");
+    plan_free(p);
+}
