@@ -365,8 +365,9 @@ static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
     ev_child_stop(loop, w);
     b->exited = true;
     b->wstatus = w->rstatus;
-    /* The bot is gone; no process of its group may outlive it. */
-    proc_signal_group(b->child.pid, SIGKILL);
+    /* The bot is gone; no process of its group may outlive it.  Its own
+     * pid is reaped already and must not be signalled. */
+    proc_signal_members(b->child.pid, SIGKILL);
     /* What it wrote before exiting is in the pipe and comes first: a move
      * sent just before exit must count.  The pipe holds at most 64 KiB,
      * so this ends. */

@@ -382,6 +382,10 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
         ytree_get_str(c, root, "", "records", false, &d->records) ||
         ytree_get_str(c, root, "", "results", false, &d->results))
         return -1;
+    if ((d->records && !*d->records) || (d->results && !*d->results))
+        return ytree_fail(c, 1, d->records && !*d->records ? "records"
+                                                          : "results",
+                          "must not be empty");
     d->concurrency = (int)conc;
     d->plan.nentrants = d->nentrants;
     d->plan.seed = d->seed;

@@ -37,8 +37,11 @@ struct event_runner {
     event_slot *slot[EVENT_MAX_RUNNING];
     tables_game *done;
     size_t ndone, capdone;
-    char void_id[PLAN_ID_MAX];
-    int voids;
+    struct {
+        char id[PLAN_ID_MAX];
+        int count;
+    } *voids;           /* games that were void, and how often */
+    size_t nvoids;
     bool stopping, failed;
     ev_signal w_int, w_term;
     double started;
@@ -92,6 +95,26 @@ int event_read_result(const event_def *def, const plan_game *g,
                      path, s, cmd, want, e->name);
             rc = -1;
         }
+    }
+    const char *what = NULL;
+    if (rc == 1 && (strcmp(rec->game, def->game) ||
+                    strcmp(rec->variant, def->variant)))
+        what = "another game or variant";
+    else if (rc == 1 && (rec->move_ms != def->move_ms ||
+                         rec->bank_ms != def->bank_ms ||
+                         rec->increment_ms != def->increment_ms ||
+                         rec->grace_ms != def->grace_ms))
+        what = "another time control";
+    for (int s = 0; rc == 1 && !what && s < def->seats; s++) {
+        const char *name = rec->players[s].entrant;
+        if (!name || strcmp(name, def->entrant[g->entrant[s % 2]].name))
+            what = "another entrant in a seat";
+    }
+    if (what) {
+        snprintf(err, errlen, "%s: played with %s than the event gives: "
+                              "not from this event; move it away or use "
+                              "another records directory", path, what);
+        rc = -1;
     }
     if (rc == 1 && rec->seed != g->seed) {
         snprintf(err, errlen, "%s: seed %llu, the event gives this game seed "
@@ -203,9 +226,25 @@ static void event_fill(event_runner *er);
 
 static void event_finish_if_idle(event_runner *er)
 {
-    if (er->running == 0 && (er->stopping || er->failed ||
-                             plan_done(er->plan)))
+    /* With nothing running nothing more can happen: the signal watchers
+     * alone must not keep the loop waiting. */
+    if (er->running == 0)
         ev_break(er->loop, EVBREAK_ALL);
+}
+
+/* Count one more void for game id; the count, or -1 out of memory. */
+static int event_count_void(event_runner *er, const char *id)
+{
+    for (size_t i = 0; i < er->nvoids; i++)
+        if (!strcmp(er->voids[i].id, id))
+            return ++er->voids[i].count;
+    void *v = realloc(er->voids, (er->nvoids + 1) * sizeof *er->voids);
+    if (!v)
+        return -1;
+    er->voids = v;
+    snprintf(er->voids[er->nvoids].id, PLAN_ID_MAX, "%s", id);
+    er->voids[er->nvoids].count = 1;
+    return er->voids[er->nvoids++].count;
 }
 
 static void event_game_done(match *m, void *arg)
@@ -218,13 +257,10 @@ static void event_game_done(match *m, void *arg)
         snprintf(er->err, er->errlen, "%s", werr);
         er->failed = true;
     } else if (!match_aborted(m) && !strcmp(r->status, "void")) {
-        if (strcmp(er->void_id, sl->game.id) != 0) {
-            snprintf(er->void_id, sizeof er->void_id, "%s", sl->game.id);
-            er->voids = 0;
-        }
-        if (++er->voids >= EVENT_MAX_VOIDS && !er->failed) {
+        int n = event_count_void(er, sl->game.id);
+        if ((n < 0 || n >= EVENT_MAX_VOIDS) && !er->failed) {
             snprintf(er->err, er->errlen, "game %s could not be played "
-                     "(%d times void): %s", sl->game.id, er->voids,
+                     "(%d times void): %s", sl->game.id, n,
                      r->detail ? r->detail : "");
             er->failed = true;
         }
@@ -353,11 +389,19 @@ static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
 
 static int event_prepare_dirs(const event_def *d, char *err, size_t errlen)
 {
-    char logs[4300], snap[4300];
+    char logs[4300];
     snprintf(logs, sizeof logs, "%s/logs", d->records);
+    return fs_mkdirs(logs, err, errlen) || fs_mkdirs(d->results, err, errlen)
+               ? -1
+               : 0;
+}
+
+/* The definition as played, beside the records; written only once the
+ * records there are known to belong to it. */
+static int event_write_snapshot(const event_def *d, char *err, size_t errlen)
+{
+    char snap[4300];
     snprintf(snap, sizeof snap, "%s/event.yaml", d->records);
-    if (fs_mkdirs(logs, err, errlen) || fs_mkdirs(d->results, err, errlen))
-        return -1;
     return event_def_write(d, snap, err, errlen);
 }
 
@@ -389,7 +433,8 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
     if (!er.plan)
         return 1;
     int rc = 1;
-    if (event_prepare_dirs(def, err, errlen) == 0 && event_resume(&er) == 0) {
+    if (event_prepare_dirs(def, err, errlen) == 0 && event_resume(&er) == 0 &&
+        event_write_snapshot(def, err, errlen) == 0) {
         proc_ignore_sigpipe();
         er.loop = EV_DEFAULT;
         er.started = clock_now();
@@ -412,5 +457,6 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
     }
     plan_free(er.plan);
     free(er.done);
+    free(er.voids);
     return rc;
 }

@@ -253,6 +253,11 @@ int proc_signal_group(pid_t pgid, int sig)
     return rc == 0 || rc_leader == 0 ? 0 : -1;
 }
 
+int proc_signal_members(pid_t pgid, int sig)
+{
+    return pgid > 0 ? kill(-pgid, sig) : -1;
+}
+
 void proc_close_fds(proc_child *child)
 {
     int *fds[] = {&child->in_fd, &child->out_fd, &child->err_fd};

@@ -76,6 +76,10 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
  * stopped bot can act on it.  Returns 0 or -1 with errno. */
 int proc_signal_group(pid_t pgid, int sig);
 
+/* Send sig to the group's members only: for after the leader was reaped,
+ * when its pid may already belong to someone else. */
+int proc_signal_members(pid_t pgid, int sig);
+
 /* Close whichever of the three fds are still open (>= 0) and mark them -1. */
 void proc_close_fds(proc_child *child);
 

@@ -12,6 +12,10 @@
 int fs_mkdirs(const char *path, char *err, size_t errlen)
 {
     char buf[4096];
+    if (!*path) {
+        snprintf(err, errlen, "empty directory name");
+        return -1;
+    }
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
         snprintf(err, errlen, "path too long: %.100s...", path);
         return -1;
