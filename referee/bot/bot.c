@@ -1,7 +1,9 @@
 /* bot.c - one bot process on the event loop (see bot.h). */
 #include "bot.h"
 
+#include "bot/watch.h"
 #include "clock/clock.h"
+#include "proc/guard.h"
 #include "line.h"
 
 #include <errno.h>
@@ -34,6 +36,9 @@ struct bot {
     proc_limits limits;
     bool suspended;
     proc_child child;
+    watch *watch;
+    watch_what over;  /* which measured limit ended it, if over_value */
+    long over_value;
     ev_io w_in, w_out, w_err;
     ev_child w_child;
     ev_timer w_classify, w_stop, w_drain;
@@ -96,6 +101,16 @@ static void bot_set_gone_text(bot *b)
         b->end = BOT_CLOSED_OUTPUT;
         snprintf(b->gone_text, sizeof b->gone_text,
                  "closed its output but kept running");
+    } else if (b->over_value && b->over == WATCH_MEMORY) {
+        b->end = BOT_MEMORY_LIMIT;
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "used %ld MiB of memory, over its %ld MiB limit",
+                 b->over_value / 1024, b->limits.mem_mb);
+    } else if (b->over_value) {
+        b->end = BOT_PROCESS_LIMIT;
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "ran %ld processes, over its limit of %ld", b->over_value,
+                 b->limits.procs);
     } else if (WIFSIGNALED(b->wstatus) && WTERMSIG(b->wstatus) == SIGXCPU) {
         b->end = BOT_CPU_LIMIT;
         snprintf(b->gone_text, sizeof b->gone_text,
@@ -115,12 +130,13 @@ static void bot_set_gone_text(bot *b)
         snprintf(b->gone_text, sizeof b->gone_text, "exited with status %d",
                  WEXITSTATUS(b->wstatus));
     }
-    /* Running out of memory looks like any crash or exit: say the limit. */
+    /* Reaching the address-space limit looks like any crash or exit: say
+     * the limit. */
     size_t n = strlen(b->gone_text);
     if ((b->end == BOT_EXITED || b->end == BOT_SIGNALLED) &&
-        b->limits.mem_mb > 0)
+        b->limits.vm_mb > 0)
         snprintf(b->gone_text + n, sizeof b->gone_text - n,
-                 " (memory limit %ld MiB)", b->limits.mem_mb);
+                 " (address-space limit %ld MiB)", b->limits.vm_mb);
 }
 
 static void bot_note_gone(bot *b)
@@ -365,9 +381,12 @@ static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
     ev_child_stop(loop, w);
     b->exited = true;
     b->wstatus = w->rstatus;
+    watch_remove(b->watch);
+    b->watch = NULL;
     /* The bot is gone; no process of its group may outlive it.  Its own
      * pid is reaped already and must not be signalled. */
     proc_signal_members(b->child.pid, SIGKILL);
+    guard_remove(b->child.pid);
     /* What it wrote before exiting is in the pipe and comes first: a move
      * sent just before exit must count.  The pipe holds at most 64 KiB,
      * so this ends. */
@@ -425,6 +444,16 @@ static void bot_init_watchers(bot *b)
     b->w_stop.data = b;
 }
 
+static void bot_over_cb(void *arg, watch_what what, long value)
+{
+    bot *b = arg;
+    if (b->exited)
+        return;
+    b->over = what;
+    b->over_value = value;
+    proc_signal_group(b->child.pid, SIGKILL);
+}
+
 proc_status bot_start(bot *b, char *err, size_t errlen)
 {
     if (b->log_path) {
@@ -441,6 +470,9 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
     if (st != PROC_OK)
         return st;
     b->started = true;
+    guard_add(b->child.pid);
+    b->watch = watch_add(b->loop, b->child.pid, b->limits.mem_mb * 1024,
+                         b->limits.procs, bot_over_cb, b);
     bot_init_watchers(b);
     ev_child_start(b->loop, &b->w_child);
     ev_io_start(b->loop, &b->w_out);
@@ -485,11 +517,15 @@ void bot_free(bot *b)
     if (b->started && !b->reaped) {
         /* Only reached on error paths: never leave a process behind. */
         proc_signal_group(b->child.pid, SIGKILL);
+        watch_remove(b->watch);
+        b->watch = NULL;
         ev_child_stop(b->loop, &b->w_child);
         int status;
         while (!b->exited && waitpid(b->child.pid, &status, 0) < 0 &&
                errno == EINTR)
             ;
+        proc_signal_members(b->child.pid, SIGKILL);
+        guard_remove(b->child.pid);
         ev_io_stop(b->loop, &b->w_in);
         ev_io_stop(b->loop, &b->w_out);
         ev_io_stop(b->loop, &b->w_err);

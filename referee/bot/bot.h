@@ -52,6 +52,8 @@ typedef enum {
     BOT_CLOSED_OUTPUT, /* closed stdout but kept running */
     BOT_CPU_LIMIT,     /* killed for exceeding its CPU time (SIGXCPU) */
     BOT_FILE_LIMIT,    /* killed for writing a too large file (SIGXFSZ) */
+    BOT_MEMORY_LIMIT,  /* killed for using more resident memory than allowed */
+    BOT_PROCESS_LIMIT, /* killed for running more processes than allowed */
 } bot_end;
 
 bot *bot_new(struct ev_loop *loop, int seat, const char *command,

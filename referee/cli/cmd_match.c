@@ -6,6 +6,7 @@
  * and 3rd against the 2nd and 4th, and the teams alternate who starts.
  */
 #include "commands.h"
+#include "proc/guard.h"
 #include "clock/clock.h"
 #include "match/match.h"
 #include "rules.h"
@@ -67,12 +68,15 @@ static void match_usage(FILE *out)
         "      --grace-ms MS    allowance over the limit (default 100)\n"
         "      --startup-ms MS  start-up and handshake allowance (default "
         "10000)\n"
-        "      --limit-mem MB   address space per bot process (default none)\n"
+        "      --limit-mem MB   resident memory of a bot and its children "
+        "(default 1024)\n"
         "      --limit-cpu S    CPU seconds per bot process (default 600)\n"
-        "      --limit-procs N  processes of the user, not binding root "
-        "(default none)\n"
+        "      --limit-procs N  processes of a bot and its children "
+        "(default 64)\n"
         "      --limit-fsize MB largest file a bot may write (default 64)\n"
         "      --limit-files N  open files per bot process (default 256)\n"
+        "      --limit-vm MB    address space per bot process (default "
+        "none)\n"
         "      --suspend        stop the bots that are not on move\n"
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      match name (default match-DATE-TIME)\n");
@@ -247,6 +251,7 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         {"limit-fsize", required_argument, 0, 1004},
         {"limit-files", required_argument, 0, 1005},
         {"suspend", no_argument, 0, 1006},
+        {"limit-vm", required_argument, 0, 1007},
         {"name", required_argument, 0, 'N'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
@@ -283,6 +288,7 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         case 1003: ok = match_parse_count(optarg, &c->limits.procs); break;
         case 1004: ok = match_parse_count(optarg, &c->limits.fsize_mb); break;
         case 1005: ok = match_parse_count(optarg, &c->limits.files); break;
+        case 1007: ok = match_parse_count(optarg, &c->limits.vm_mb); break;
         case 1006: c->suspend = true; break;
         case 'N': snprintf(name, namelen, "%s", optarg); break;
         case 'h': match_usage(stdout); return 0;
@@ -407,6 +413,7 @@ int cmd_match(int argc, char **argv)
     series_start_next(&sr);
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
+    guard_stop();
     series_summary(&sr);
     if (sr.stopping)
         return 130;

@@ -261,13 +261,13 @@ static int event_get_limits(ytree_ctx *c, const ytree_node *root,
     if (!lm || ytree_is_null(lm))
         return 0;
     if (ytree_want_kind(c, lm, "limits", YTREE_MAP) ||
-        event_known_keys(c, lm, "limits", "mem_mb,cpu_s,procs,fsize_mb,files"))
+        event_known_keys(c, lm, "limits", "mem_mb,cpu_s,procs,fsize_mb,files,vm_mb"))
         return -1;
-    static const char *const keys[] = {"mem_mb", "cpu_s", "procs",
-                                       "fsize_mb", "files"};
-    long *vals[] = {&d->limits.mem_mb, &d->limits.cpu_s, &d->limits.procs,
-                    &d->limits.fsize_mb, &d->limits.files};
-    for (int i = 0; i < 5; i++) {
+    static const char *const keys[] = {"mem_mb",   "cpu_s", "procs",
+                                       "fsize_mb", "files", "vm_mb"};
+    long *vals[] = {&d->limits.mem_mb,   &d->limits.cpu_s, &d->limits.procs,
+                    &d->limits.fsize_mb, &d->limits.files, &d->limits.vm_mb};
+    for (int i = 0; i < 6; i++) {
         long long v = *vals[i];
         if (event_opt_int(c, lm, "limits", keys[i], 0, 1000000, &v))
             return -1;
@@ -461,9 +461,9 @@ static int event_def_writer(FILE *f, void *arg)
             d->move_ms, d->bank_ms, d->increment_ms, d->grace_ms,
             d->startup_ms);
     fprintf(f, "limits:\n  mem_mb: %ld\n  cpu_s: %ld\n  procs: %ld\n"
-               "  fsize_mb: %ld\n  files: %ld\nsuspend: %s\n",
+               "  fsize_mb: %ld\n  files: %ld\n  vm_mb: %ld\nsuspend: %s\n",
             d->limits.mem_mb, d->limits.cpu_s, d->limits.procs,
-            d->limits.fsize_mb, d->limits.files,
+            d->limits.fsize_mb, d->limits.files, d->limits.vm_mb,
             d->suspend ? "true" : "false");
     event_kv(f, "format", event_format_name(p->format));
     fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\nqualifiers: %d\n"

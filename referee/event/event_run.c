@@ -43,7 +43,7 @@ struct event_runner {
     } *voids;           /* games that were void, and how often */
     size_t nvoids;
     bool stopping, failed;
-    ev_signal w_int, w_term;
+    ev_signal w_int, w_term, w_hup;
     double started;
     FILE *progress;
     bool tty;
@@ -409,14 +409,17 @@ static void event_loop(event_runner *er)
 {
     ev_signal_init(&er->w_int, event_signal_cb, SIGINT);
     ev_signal_init(&er->w_term, event_signal_cb, SIGTERM);
-    er->w_int.data = er->w_term.data = er;
+    ev_signal_init(&er->w_hup, event_signal_cb, SIGHUP);
+    er->w_int.data = er->w_term.data = er->w_hup.data = er;
     ev_signal_start(er->loop, &er->w_int);
     ev_signal_start(er->loop, &er->w_term);
+    ev_signal_start(er->loop, &er->w_hup);
     event_fill(er);
     if (er->running)
         ev_run(er->loop, 0);
     ev_signal_stop(er->loop, &er->w_int);
     ev_signal_stop(er->loop, &er->w_term);
+    ev_signal_stop(er->loop, &er->w_hup);
     if (er->tty && er->progress)
         fputc('\n', er->progress);
 }

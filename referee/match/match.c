@@ -544,9 +544,11 @@ static void match_on_gone(match *m, int s)
         [BOT_CLOSED_OUTPUT] = "closed-output",
         [BOT_CPU_LIMIT] = "cpu-limit",
         [BOT_FILE_LIMIT] = "file-limit",
+        [BOT_MEMORY_LIMIT] = "memory-limit",
+        [BOT_PROCESS_LIMIT] = "process-limit",
     };
     bot_end end = bot_end_kind(b);
-    const char *reason = end >= BOT_EXITED && end <= BOT_FILE_LIMIT
+    const char *reason = end >= BOT_EXITED && end <= BOT_PROCESS_LIMIT
                              ? reasons[end]
                              : "exited";
     char detail[160];

@@ -17,8 +17,9 @@
  * Ends of a game (record.result.reason): the rules' own ends, or a fault
  * of one seat, which loses while every other team wins: timeout,
  * illegal-move, malformed-line, out-of-turn, exited, killed,
- * closed-output, cpu-limit, file-limit, failed-to-start, handshake.  A game that cannot be played
- * for a reason that is no bot's fault (fork fails) is void.
+ * closed-output, cpu-limit, file-limit, memory-limit, process-limit,
+ * failed-to-start, handshake (record_fault_reasons).  A game that cannot
+ * be played for a reason that is no bot's fault (fork fails) is void.
  */
 #ifndef MATCH_H
 #define MATCH_H

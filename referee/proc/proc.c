@@ -100,22 +100,31 @@ char **proc_split_command(const char *command, char *err, size_t errlen)
 
 void proc_limits_defaults(proc_limits *l)
 {
-    l->mem_mb = 0;
+    l->mem_mb = 1024;
     l->cpu_s = 600;
-    l->procs = 0;
+    l->procs = 64;
     l->fsize_mb = 64;
     l->files = 256;
+    l->vm_mb = 0;
 }
 
 static void proc_set_limit(int resource, long value, long unit)
 {
     if (value <= 0)
         return;
-    struct rlimit rl = {.rlim_cur = (rlim_t)value * (rlim_t)unit,
-                        .rlim_max = (rlim_t)value * (rlim_t)unit};
+    struct rlimit old, rl = {.rlim_cur = (rlim_t)value * (rlim_t)unit,
+                             .rlim_max = (rlim_t)value * (rlim_t)unit};
     /* CPU: SIGXCPU at the soft limit, SIGKILL a second later. */
     if (resource == RLIMIT_CPU)
         rl.rlim_max = rl.rlim_cur + 1;
+    /* Never above what we inherited: raising a hard limit needs
+     * privilege, and the whole call would fail. */
+    if (getrlimit(resource, &old) == 0 && old.rlim_max != RLIM_INFINITY) {
+        if (rl.rlim_max > old.rlim_max)
+            rl.rlim_max = old.rlim_max;
+        if (rl.rlim_cur > rl.rlim_max)
+            rl.rlim_cur = rl.rlim_max;
+    }
     setrlimit(resource, &rl);
 }
 
@@ -137,9 +146,8 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     if (lim) {
-        proc_set_limit(RLIMIT_AS, lim->mem_mb, 1L << 20);
+        proc_set_limit(RLIMIT_AS, lim->vm_mb, 1L << 20);
         proc_set_limit(RLIMIT_CPU, lim->cpu_s, 1);
-        proc_set_limit(RLIMIT_NPROC, lim->procs, 1);
         proc_set_limit(RLIMIT_FSIZE, lim->fsize_mb, 1L << 20);
         proc_set_limit(RLIMIT_NOFILE, lim->files, 1);
     }

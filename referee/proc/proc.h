@@ -33,22 +33,26 @@ typedef enum {
     PROC_SYS_ERROR,   /* pipe or fork failed: nobody's fault, the game is void */
 } proc_status;
 
-/* Resource limits for a bot's process (setrlimit in the child; 0 = no
- * limit).  CPU time and file size end the bot with SIGXCPU / SIGXFSZ, which
- * the match records as cpu-limit / file-limit.  The process limit counts
- * every process of the user and does not bind root; the memory limit is
- * on address space, which sanitizer-built and JIT runtimes reserve in
- * bulk, so it is off unless asked for. */
+/* Resource limits for a bot (0 = no limit).  CPU time, file size, open
+ * files and address space are kernel limits set in the child (setrlimit):
+ * CPU time and file size end the bot with SIGXCPU / SIGXFSZ, which the
+ * match records as cpu-limit / file-limit.  Resident memory and processes
+ * are measured by the referee over the bot's whole process group
+ * (bot/watch.h) and end it as memory-limit / process-limit: an
+ * address-space limit breaks sanitizer-built and JIT runtimes that reserve
+ * address space in bulk, and RLIMIT_NPROC counts every process of the
+ * user and does not bind root. */
 typedef struct {
-    long mem_mb;   /* RLIMIT_AS */
+    long mem_mb;   /* resident memory of the whole group, measured */
     long cpu_s;    /* RLIMIT_CPU, per process */
-    long procs;    /* RLIMIT_NPROC */
+    long procs;    /* processes in the group, measured */
     long fsize_mb; /* RLIMIT_FSIZE */
     long files;    /* RLIMIT_NOFILE */
+    long vm_mb;    /* RLIMIT_AS, per process */
 } proc_limits;
 
-/* The defaults: no memory limit, 600 s of CPU, no process limit, 64 MiB
- * files, 256 open files. */
+/* The defaults: 1024 MiB of resident memory, 600 s of CPU, 64 processes,
+ * 64 MiB files, 256 open files, no address-space limit. */
 void proc_limits_defaults(proc_limits *l);
 
 typedef struct {

@@ -6,6 +6,21 @@
 #include <string.h>
 
 /* Make an empty record: no strings, no moves, nobody at fault. */
+const char *const record_fault_reasons[] = {
+    "timeout",        "illegal-move", "malformed-line", "out-of-turn",
+    "exited",         "killed",       "closed-output",  "cpu-limit",
+    "file-limit",     "memory-limit", "process-limit",  "failed-to-start",
+    "handshake",      NULL,
+};
+
+bool record_is_fault(const char *reason)
+{
+    for (size_t i = 0; reason && record_fault_reasons[i]; i++)
+        if (!strcmp(reason, record_fault_reasons[i]))
+            return true;
+    return false;
+}
+
 void record_init(record *r)
 {
     memset(r, 0, sizeof *r);

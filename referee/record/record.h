@@ -12,6 +12,7 @@
 #ifndef RECORD_H
 #define RECORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,13 +67,17 @@ typedef struct {
     char *status;          /* "finished" (scored) or "void" (no bot's fault) */
     char *reason;          /* rules end ("five-by-rotation", "full-board",
                               ...) or fault ("timeout", "illegal-move",
-                              "malformed-line", "out-of-turn", "exited",
-                              "killed", "failed-to-start", "handshake") */
+                              ...: record_fault_reasons) */
     char *detail;          /* one line for people: the overrun, the illegal
                               text and its reason, the exit status, ... */
     int fault_seat;        /* seat at fault, or -1 */
     char *final_position;  /* position line after the last move */
 } record;
+
+/* The reasons that put a seat at fault, as the match writes them and
+ * replay expects them: NULL-terminated. */
+extern const char *const record_fault_reasons[];
+bool record_is_fault(const char *reason);
 
 void record_init(record *r);
 void record_release(record *r);

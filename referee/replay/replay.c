@@ -5,20 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const replay_faults[] = {
-    "timeout", "illegal-move", "malformed-line", "out-of-turn", "exited",
-    "killed", "closed-output", "cpu-limit", "file-limit", "failed-to-start",
-    "handshake",
-};
-
-static bool replay_is_fault(const char *reason)
-{
-    for (size_t i = 0; i < sizeof replay_faults / sizeof *replay_faults; i++)
-        if (!strcmp(reason, replay_faults[i]))
-            return true;
-    return false;
-}
-
 typedef struct {
     const char *file;
     const record *rec;
@@ -125,7 +111,7 @@ static int replay_check_result(replay *rp)
     }
     if (!strcmp(r->status, "void"))
         return 0;
-    bool fault = replay_is_fault(r->reason);
+    bool fault = record_is_fault(r->reason);
     if (fault) {
         if (o.over) {
             snprintf(rp->err, rp->errlen, "%s: result: recorded as %s, but the game was "

@@ -7,9 +7,12 @@
 #include "support/run.h"
 
 #include <criterion/criterion.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define OUT_MAX 65536
@@ -620,19 +623,46 @@ Test(limits, file_hog_loses_on_its_file_limit, .timeout = 60)
     check_fault(RUN_PBOTS "hog_bot file", "file-limit", "1 MiB", opts);
 }
 
-Test(limits, bounded_fork_bomb_dies_with_the_bot, .timeout = 60)
+Test(limits, bounded_fork_bomb_loses_on_its_process_limit, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "3000",
+                          NULL};
+    /* 200 children in the bot's group against the default limit of 64:
+     * check_fault also counts what is left. */
+    check_fault(RUN_PBOTS "hog_bot forks", "process-limit", "limit of 64",
+                opts);
+}
+
+Test(limits, without_a_process_limit_the_group_still_dies, .timeout = 60)
 {
     const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "1500",
-                          NULL};
-    /* 200 children in the bot's group: check_fault counts what is left. */
+                          "--limit-procs", "0", NULL};
     check_fault(RUN_PBOTS "hog_bot forks", "timeout", "limit", opts);
 }
 
-Test(limits, memory_hog_dies_under_its_memory_limit, .timeout = 60)
+Test(limits, exponential_fork_bomb_is_stopped, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "5000",
+                          "--limit-procs", "20", NULL};
+    check_fault(RUN_PBOTS "hog_bot bomb", "process-limit", "limit of 20",
+                opts);
+}
+
+/* Resident memory is measured, so a sanitizer-built opponent plays
+ * normally under the same limit. */
+Test(limits, memory_hog_loses_on_its_memory_limit, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--limit-mem", "200",
+                          NULL};
+    check_fault(RUN_PBOTS "hog_bot mem", "memory-limit",
+                "over its 200 MiB limit", opts);
+}
+
+Test(limits, address_space_limit_is_a_hard_cap, .timeout = 60)
 {
     mrun m;
-    const char *opts[] = {"-n", "1", "--seed", "3", "--limit-mem", "64",
-                          NULL};
+    const char *opts[] = {"-n", "1", "--seed", "3", "--limit-vm", "64",
+                          "--limit-mem", "0", NULL};
     /* Sanitizer-built bots cannot start under an address-space limit, so
      * both seats are plain hog bots; the first on move hogs first. */
     mrun_match(&m, opts, RUN_PBOTS "hog_bot mem", RUN_PBOTS "hog_bot mem");
@@ -642,10 +672,44 @@ Test(limits, memory_hog_dies_under_its_memory_limit, .timeout = 60)
     cr_expect_eq(r.fault_seat, 0);
     cr_expect(!strcmp(r.reason, "exited") || !strcmp(r.reason, "killed"),
               "%s", r.reason);
-    cr_expect(r.detail && strstr(r.detail, "memory limit 64 MiB"), "%s",
-              r.detail ? r.detail : "");
+    cr_expect(r.detail && strstr(r.detail, "address-space limit 64 MiB"),
+              "%s", r.detail ? r.detail : "");
     record_release(&r);
     mrun_finish(&m);
+}
+
+/* kill -9 of the referee: the bots die of their parent-death signal, and
+ * the guard process kills what they forked. */
+Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
+{
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    const char *tag = dir + 5;
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        setenv("RUN_TAG", tag, 1);
+        execl(RUN_REFEREE, RUN_REFEREE, "match", "--out", dir, "--seed",
+              "4", "--move-ms", "20000", RUN_TBOTS "forker_bot hang",
+              RUN_BOTS "random_bot", (char *)0);
+        _exit(127);
+    }
+    /* the referee, both bots and the forker's child (and the guard) */
+    for (int i = 0; i < 1000 && run_count_tagged(tag) < 4; i++)
+        usleep(10000);
+    usleep(200000);
+    cr_assert_geq(run_count_tagged(tag), 4, "the game did not get going");
+    kill(pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    for (int i = 0; i < 300 && run_count_tagged(tag) > 0; i++)
+        usleep(10000);
+    cr_expect_eq(run_count_tagged(tag), 0,
+                 "processes outlived the referee's kill -9");
+    run_rmtree(dir);
 }
 
 Test(limits, suspended_bots_play_normally, .timeout = 120)

@@ -11,6 +11,9 @@
  *          without end
  *   forks  forks 200 children that sleep     -> all must die with the bot
  *          (a bounded fork bomb: safe on any machine)
+ *   bomb   every process forks two children -> process-limit; all die
+ *          that do the same, 10 levels deep
+ *          (2047 processes at most, all sleeping)
  *   busy   answers every turn at once, then  -> reaches --limit-cpu unless
  *          spins until the next one             the referee suspends it
  * Until then it behaves: handshake, then waits for its first `turn`.
@@ -63,6 +66,20 @@ static void hog_forks(void)
         pause();
 }
 
+/* Exponential, like a real fork bomb, but bounded by depth so that a
+ * referee that fails to stop it cannot take the machine down. */
+static void hog_bomb(void)
+{
+    for (int depth = 0; depth < 10; depth++) {
+        pid_t a = fork();
+        pid_t b = a > 0 ? fork() : a;
+        if (a != 0 && b != 0)
+            break; /* a parent: both children carry on */
+    }
+    for (;;)
+        pause();
+}
+
 /* Think on the other bot's time: answer, then spin until input comes. */
 static int hog_busy(struct tb_state *st)
 {
@@ -89,5 +106,7 @@ int main(int argc, char **argv)
         hog_mem();
     else if (!strcmp(mode, "forks"))
         hog_forks();
+    else if (!strcmp(mode, "bomb"))
+        hog_bomb();
     hog_spin();
 }

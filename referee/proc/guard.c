@@ -1,0 +1,157 @@
+/* guard.c - kill the bots' groups when the referee dies (see guard.h). */
+#include "guard.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Messages are one int32 each, written atomically: +pgid adds a group,
+ * -pgid removes it. */
+static int guard_fd = -1;
+static pid_t guard_child = -1;
+static int guard_failed;
+
+typedef struct {
+    int32_t *pg;
+    size_t n, cap;
+} guard_set;
+
+static void guard_set_add(guard_set *s, int32_t pg)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        int32_t *p = realloc(s->pg, cap * sizeof *p);
+        if (!p)
+            return; /* unprotected, not fatal */
+        s->pg = p;
+        s->cap = cap;
+    }
+    s->pg[s->n++] = pg;
+}
+
+static void guard_set_remove(guard_set *s, int32_t pg)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->pg[i] == pg) {
+            s->pg[i] = s->pg[--s->n];
+            return;
+        }
+}
+
+/* The guard process: only its pipe open, deaf to the signals meant for
+ * the referee, in a session of its own so that a terminal's or a group's
+ * signal does not end it before it has done its work. */
+static void guard_main(int rd)
+{
+    if (rd != 0) {
+        dup2(rd, 0);
+        rd = 0;
+    }
+    syscall(SYS_close_range, 1U, ~0U, 0U);
+    setsid();
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    for (int sig = 1; sig < NSIG; sig++) {
+        sa.sa_handler = sig == SIGINT || sig == SIGTERM || sig == SIGHUP ||
+                                sig == SIGQUIT || sig == SIGPIPE ||
+                                sig == SIGTSTP || sig == SIGTTIN ||
+                                sig == SIGTTOU
+                            ? SIG_IGN
+                            : SIG_DFL;
+        sigaction(sig, &sa, NULL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    guard_set s = {0};
+    unsigned char buf[4096];
+    size_t have = 0;
+    for (;;) {
+        ssize_t n = read(rd, buf + have, sizeof buf - have);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        have += (size_t)n;
+        size_t used = 0;
+        for (; have - used >= sizeof(int32_t); used += sizeof(int32_t)) {
+            int32_t v;
+            memcpy(&v, buf + used, sizeof v);
+            if (v > 0)
+                guard_set_add(&s, v);
+            else if (v < 0)
+                guard_set_remove(&s, -v);
+        }
+        memmove(buf, buf + used, have - used);
+        have -= used;
+    }
+    for (size_t i = 0; i < s.n; i++)
+        kill(-(pid_t)s.pg[i], SIGKILL);
+    _exit(0);
+}
+
+static int guard_start(void)
+{
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return -1;
+    }
+    if (pid == 0)
+        guard_main(p[0]);
+    close(p[0]);
+    /* Never block the referee on a guard that stopped reading. */
+    fcntl(p[1], F_SETFL, fcntl(p[1], F_GETFL) | O_NONBLOCK);
+    guard_fd = p[1];
+    guard_child = pid;
+    return 0;
+}
+
+static void guard_send(int32_t v)
+{
+    if (guard_fd < 0)
+        return;
+    ssize_t n;
+    do
+        n = write(guard_fd, &v, sizeof v);
+    while (n < 0 && errno == EINTR);
+}
+
+void guard_add(pid_t pgid)
+{
+    if (pgid <= 0)
+        return;
+    if (guard_fd < 0 && !guard_failed && guard_start() != 0)
+        guard_failed = 1;
+    guard_send((int32_t)pgid);
+}
+
+void guard_remove(pid_t pgid)
+{
+    if (pgid > 0)
+        guard_send(-(int32_t)pgid);
+}
+
+void guard_stop(void)
+{
+    if (guard_fd < 0)
+        return;
+    close(guard_fd);
+    guard_fd = -1;
+    /* The loop's child handler may have reaped it already (ECHILD). */
+    int status;
+    while (waitpid(guard_child, &status, 0) < 0 && errno == EINTR)
+        ;
+    guard_child = -1;
+}

@@ -1,0 +1,28 @@
+/*
+ * guard.h - a watchman process that ends every bot's process group when
+ * the referee dies without ending them itself (kill -9, a crash).
+ *
+ * Bots die with the referee through their parent-death signal, but what a
+ * bot forked does not.  The guard is a small child of the referee in a
+ * session of its own; the referee tells it through a pipe which process
+ * groups are alive.  When the pipe reaches end of file (the referee exited,
+ * however), the guard sends SIGKILL to every group still listed and exits.
+ *
+ * Started on the first guard_add(); guard_stop() at a clean exit reaps it.
+ * A group is removed once it was killed after its bot's end, so a process
+ * group id reused later by someone else is never signalled.  Processes
+ * that left their bot's group are out of the guard's reach.
+ */
+#ifndef GUARD_H
+#define GUARD_H
+
+#include <sys/types.h>
+
+/* Tell the guard about a new bot group (starting the guard if needed).
+ * Best effort: a failure only loses the protection, never the game. */
+void guard_add(pid_t pgid);
+void guard_remove(pid_t pgid);
+/* Close the pipe and reap the guard. */
+void guard_stop(void);
+
+#endif
