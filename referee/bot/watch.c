@@ -1,8 +1,10 @@
 /* watch.c - memory and process limits by measurement (see watch.h). */
 #include "watch.h"
 
+#include "proc/guard.h"
 #include "proc/usage.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -58,6 +60,29 @@ static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
     (void)loop;
     (void)revents;
     watch_check(t->data);
+    watch_sweep();
+}
+
+void watch_sweep(void)
+{
+    size_t n = 0;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        n += g->n;
+    pid_t *pgids = calloc(n + 1, sizeof *pgids);
+    pid_t strays[64];
+    if (!pgids)
+        return;
+    n = 0;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        for (size_t i = 0; i < g->n; i++)
+            pgids[n++] = g->w[i]->pgid;
+    int k = proc_usage_strays(pgids, n, guard_pid(), strays, 64);
+    for (int i = 0; i < k; i++) {
+        /* It may lead a group of its own, with children of its own. */
+        kill(-strays[i], SIGKILL);
+        kill(strays[i], SIGKILL);
+    }
+    free(pgids);
 }
 
 static watch_group *watch_group_for(struct ev_loop *loop)
@@ -105,8 +130,6 @@ static int watch_group_push(watch_group *g, watch *w)
 watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long procs,
                  watch_cb cb, void *arg)
 {
-    if (mem_kb <= 0 && procs <= 0)
-        return NULL;
     watch_group *g = watch_group_for(loop);
     watch *w = g ? calloc(1, sizeof *w) : NULL;
     if (!w || watch_group_push(g, w) != 0) {

@@ -11,6 +11,9 @@
  * All watches of a loop share one timer and one scan of /proc.  The
  * callback runs once per watch, from the loop, when a limit is first
  * exceeded; it must not call watch_remove.
+ *
+ * Every bot is watched, with limits or not, because the watches are also
+ * the list of live bots for watch_sweep().
  */
 #ifndef WATCH_H
 #define WATCH_H
@@ -29,11 +32,16 @@ typedef void (*watch_cb)(void *arg, watch_what what, long value);
 
 typedef struct watch watch;
 
-/* Watch the bot whose process group is pgid.  0 means no limit; with
- * neither limit nothing is watched and NULL is returned, as on failure. */
+/* Watch the bot whose process group is pgid; 0 means no limit.  NULL when
+ * out of memory. */
 watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long procs,
                  watch_cb cb, void *arg);
 /* NULL is allowed. */
 void watch_remove(watch *w);
+
+/* Kill our children that belong to no watched bot (nor to the guard):
+ * what a dead bot left behind outside its process group.  Runs with every
+ * check, and should run when a bot has been reaped. */
+void watch_sweep(void);
 
 #endif

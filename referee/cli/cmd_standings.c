@@ -13,6 +13,7 @@
 
 #include <dirent.h>
 #include <getopt.h>
+#include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,63 +21,135 @@
 typedef struct {
     event_def def;
     plan *plan;
-    tables_game *games;
-    size_t ngames;
+    tables_game *games; /* every result the plan took, for the tables */
+    size_t ngames, capgames;
+    void *bad;          /* tsearch tree of the ids of records reported */
     int problems;
 } standings;
 
-/* Replay one record file; count and report a disagreement. */
-static void standings_replay(standings *st, const char *id)
+/* Count a problem and say what it is, once. */
+static void standings_problem(standings *st, const char *msg)
 {
-    char path[4300], err[2048];
+    fprintf(stderr, "%s\n", msg);
+    st->problems++;
+}
+
+static int standings_cmp(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* A record that was reported stays ready in the plan; remember its id so
+ * that later rounds of the feed do not read and report it again. */
+static void standings_mark_bad(standings *st, const char *id)
+{
+    char *key = strdup(id);
+    void *node = key ? tsearch(key, &st->bad, standings_cmp) : NULL;
+    if (!node || *(char **)node != key)
+        free(key);
+}
+
+static bool standings_is_bad(const standings *st, const char *id)
+{
+    return tfind(id, &st->bad, standings_cmp) != NULL;
+}
+
+/* Replay one record file; count and report a disagreement. */
+static void standings_replay(standings *st, const char *path)
+{
+    char err[2048];
     record rec;
-    snprintf(path, sizeof path, "%s/%s.yaml", st->def.records, id);
     if (record_read(path, &rec, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
-        st->problems++;
+        standings_problem(st, err);
         return;
     }
-    if (replay_check(&rec, path, NULL, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
-        st->problems++;
-    }
+    if (replay_check(&rec, path, NULL, NULL, err, sizeof err) != 0)
+        standings_problem(st, err);
     record_release(&rec);
+}
+
+/* Give the plan the result of game g and keep it for the tables; a result
+ * the plan refuses is a problem of the record's, reported with its path. */
+static int standings_keep(standings *st, const plan_game *g,
+                          const plan_result *res, const char *path)
+{
+    char err[2048], msg[8192];
+    if (st->ngames == st->capgames) {
+        size_t cap = st->capgames ? st->capgames * 2 : 256;
+        tables_game *more = realloc(st->games, cap * sizeof *more);
+        if (!more) {
+            snprintf(msg, sizeof msg, "%s: out of memory", path);
+            standings_problem(st, msg);
+            return -1;
+        }
+        st->games = more;
+        st->capgames = cap;
+    }
+    if (plan_add_result(st->plan, res, err, sizeof err) != 0) {
+        snprintf(msg, sizeof msg, "%s: its result cannot be counted: %s",
+                 path, err);
+        standings_problem(st, msg);
+        return -1;
+    }
+    st->games[st->ngames].game = *g;
+    st->games[st->ngames++].result = *res;
+    return 0;
+}
+
+/* Read, count and replay the record of ready game g: 1 when its result
+ * went into the plan, 0 when there is no record yet, -1 when the record is
+ * bad (reported once). */
+static int standings_take(standings *st, const plan_game *g)
+{
+    plan_result res;
+    record rec;
+    char err[2048], path[4300];
+    snprintf(path, sizeof path, "%s/%s.yaml", st->def.records, g->id);
+    int got = event_read_result(&st->def, g, &res, &rec, err, sizeof err);
+    if (got == 0)
+        return 0;
+    if (got < 0)
+        standings_problem(st, err);
+    else if (standings_keep(st, g, &res, path) == 0) {
+        standings_replay(st, path);
+        return 1;
+    }
+    standings_mark_bad(st, g->id);
+    return -1;
+}
+
+/* The games ready now, into *ready (grown as needed); how many. */
+static size_t standings_ready(standings *st, plan_game **ready, size_t *cap)
+{
+    size_t n = plan_ready(st->plan, *ready, *cap);
+    if (n <= *cap)
+        return n;
+    plan_game *more = realloc(*ready, n * sizeof *more);
+    if (!more) {
+        standings_problem(st, "referee standings: out of memory");
+        return 0;
+    }
+    *ready = more;
+    *cap = n;
+    return plan_ready(st->plan, *ready, *cap);
 }
 
 /* Feed records while they make more games ready; returns the number of
  * games ready without a record. */
 static size_t standings_feed(standings *st)
 {
-    size_t cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS, waiting = 0;
-    plan_game *ready = malloc(cap * sizeof *ready);
-    st->games = malloc(cap * 4 * sizeof *st->games);
-    if (!ready || !st->games) {
-        free(ready);
-        st->problems++;
-        return 0;
-    }
+    plan_game *ready = NULL;
+    size_t cap = 0, waiting = 0;
     for (bool more = true; more;) {
         more = false;
         waiting = 0;
-        size_t n = plan_ready(st->plan, ready, cap);
-        for (size_t i = 0; i < n && i < cap; i++) {
-            plan_result res;
-            record rec;
-            char err[2048];
-            int got = event_read_result(&st->def, &ready[i], &res, &rec, err,
-                                        sizeof err);
-            if (got < 0) {
-                fprintf(stderr, "%s\n", err);
-                st->problems++;
-            } else if (got == 0) {
-                waiting++;
-            } else if (st->ngames < cap * 4) {
-                standings_replay(st, ready[i].id);
-                st->games[st->ngames].game = ready[i];
-                st->games[st->ngames++].result = res;
-                if (plan_add_result(st->plan, &res, err, sizeof err) == 0)
-                    more = true;
-            }
+        size_t n = standings_ready(st, &ready, &cap);
+        for (size_t i = 0; i < n; i++) {
+            if (standings_is_bad(st, ready[i].id))
+                continue;
+            int got = standings_take(st, &ready[i]);
+            waiting += got == 0;
+            more = more || got > 0;
         }
     }
     free(ready);
@@ -164,6 +237,7 @@ int cmd_standings(int argc, char **argv)
     }
     plan_free(st.plan);
     free(st.games);
+    tdestroy(st.bad, free);
     event_def_release(&st.def);
     return rc;
 }

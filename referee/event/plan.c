@@ -873,6 +873,14 @@ int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen)
         seterr(err, errlen, "game %s: negative win points", g->g.id);
         return -1;
     }
+    /* A record may claim anything; the sums of many must not overflow. */
+    int most = r->win_points[0] > r->win_points[1] ? r->win_points[0]
+                                                   : r->win_points[1];
+    if (most > PLAN_MAX_WIN_POINTS) {
+        seterr(err, errlen, "game %s: win points %d are more than %d",
+               g->g.id, most, PLAN_MAX_WIN_POINTS);
+        return -1;
+    }
     /* Room for what this result can start, before anything changes. */
     if (reserve(p, GAMES_PER_STEP) < 0) {
         seterr(err, errlen, "out of memory");

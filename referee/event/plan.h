@@ -36,6 +36,9 @@
 #define PLAN_MAX_ENTRANTS 64
 #define PLAN_ID_MAX 48
 #define PLAN_STAGE_MAX 96
+/* Win points one game can give (Pentago gives at most 17): a bound that
+ * keeps the sums over an event far from overflowing. */
+#define PLAN_MAX_WIN_POINTS 1000
 
 typedef enum {
     PLAN_SWISS_CUP = 0,
@@ -87,7 +90,7 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen);
 void plan_free(plan *p);
 
 /* Record a result.  Fails (with why) for an id the plan does not have now,
- * or a result given twice. */
+ * a result given twice, or win points outside 0..PLAN_MAX_WIN_POINTS. */
 int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen);
 
 /* The games that can be played now and have no result; returns how many

@@ -155,3 +155,8 @@ void guard_stop(void)
         ;
     guard_child = -1;
 }
+
+pid_t guard_pid(void)
+{
+    return guard_child;
+}

@@ -24,5 +24,7 @@ void guard_add(pid_t pgid);
 void guard_remove(pid_t pgid);
 /* Close the pipe and reap the guard. */
 void guard_stop(void);
+/* The guard's pid, or -1: it is our child but no bot's. */
+pid_t guard_pid(void);
 
 #endif

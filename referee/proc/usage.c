@@ -187,3 +187,23 @@ int proc_usage_scan(const pid_t *pgids, size_t n, proc_usage *use)
     free(t.p);
     return 0;
 }
+
+int proc_usage_strays(const pid_t *pgids, size_t n, pid_t keep, pid_t *out,
+                      size_t max)
+{
+    usage_table t = {0};
+    if (usage_read_all(&t) != 0) {
+        free(t.p);
+        return -1;
+    }
+    pid_t self = getpid();
+    size_t found = 0;
+    for (size_t i = 0; i < t.n && found < max; i++) {
+        const usage_proc *p = &t.p[i];
+        if (p->ppid == self && p->pid != keep &&
+            usage_bot_of(p, pgids, n) == USAGE_NOBODY)
+            out[found++] = p->pid;
+    }
+    free(t.p);
+    return (int)found;
+}

@@ -22,6 +22,13 @@ typedef struct {
  * Returns 0, or -1 if /proc cannot be read (use[] is then all zero). */
 int proc_usage_scan(const pid_t *pgids, size_t n, proc_usage *use);
 
+/* Our children that belong to no bot in pgids and are not keep: what a
+ * bot left behind in a session or group of its own, reparented to us as
+ * the child subreaper once the bot died.  Up to max pids into out;
+ * returns how many, or -1 if /proc cannot be read. */
+int proc_usage_strays(const pid_t *pgids, size_t n, pid_t keep, pid_t *out,
+                      size_t max);
+
 /* Parse one /proc/PID/stat line.  Returns 0, or -1 if it is not one. */
 int proc_usage_parse_stat(const char *line, pid_t *pid, pid_t *ppid,
                           pid_t *pgrp, long *rss_pages);

@@ -1,13 +1,16 @@
 /*
  * forker_bot: leaves a grandchild holding its stdout.
  *
- * Usage: forker_bot [hang|exit]
+ * Usage: forker_bot [hang|exit|detach]
  * At its first `turn` it forks a child that keeps stdin/stdout/stderr open
  * and sleeps 300 s. Then:
  * hang (default): the bot itself never answers and sleeps until killed
  *   (timeout; the referee must kill the whole process group).
  * exit: the bot exits with status 0 at once, leaving the child holding the
  *   pipe (exited; the referee must not wait for EOF on stdout).
+ * detach: the child first moves into a session of its own (setsid), out
+ *   of the bot's process group, then the bot hangs as with `hang`: the
+ *   group kill misses the child, and the referee must find it anyway.
  */
 #include <unistd.h>
 
@@ -23,6 +26,8 @@ int main(int argc, char **argv)
         return 0;
     pid_t pid = fork();
     if (pid == 0) {
+        if (strcmp(mode, "detach") == 0)
+            setsid();
         sleep(300);
         _exit(0);
     }

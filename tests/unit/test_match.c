@@ -678,6 +678,15 @@ Test(limits, address_space_limit_is_a_hard_cap, .timeout = 60)
     mrun_finish(&m);
 }
 
+/* A grandchild in a session of its own escapes the group kill; the
+ * referee, its subreaper, finds it among its children once the bot died. */
+Test(limits, grandchild_that_left_the_group_is_killed, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "800",
+                          NULL};
+    check_fault(RUN_TBOTS "forker_bot detach", "timeout", "limit", opts);
+}
+
 /* kill -9 of the referee: the bots die of their parent-death signal, and
  * the guard process kills what they forked. */
 Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
