@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define OUT_MAX 65536
@@ -164,9 +165,12 @@ static void kill_and_resume(const char *dir, const char *def, int after,
     /* Bots die with the referee (parent-death signal or its own kill). */
     for (int i = 0; i < 200 && run_count_tagged(dir + 5) > 0; i++)
         usleep(10000);
-    cr_expect_eq(run_count_tagged(dir + 5), 0, "bots outlived the referee");
+    cr_expect_eq(run_count_tagged(dir + 5), 0,
+                 "bots outlived the referee (signal %d after %d records)",
+                 sig, after);
     int rc = run_event(def, dir + 5, out, sizeof out, "2");
-    cr_assert_eq(rc, 0, "resume failed: %s", out);
+    cr_assert_eq(rc, 0, "resume failed (signal %d after %d records): %s",
+                 sig, after, out);
 }
 
 Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
@@ -180,10 +184,16 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
     cr_assert_eq(run_event(def, ref + 5, out, sizeof out, "2"), 0, "%s", out);
     char rres[512], res[512];
     snprintf(rres, sizeof rres, "%s/results-swiss", ref);
-    /* In the group phase, in the cup, and Ctrl-C in the group phase. */
+    /* In the group phase, in the cup, and Ctrl-C anywhere: the points
+     * move from run to run (12 group games, then the cup), and the seed
+     * is printed so that a failure can be repeated. */
+    unsigned seed = (unsigned)time(NULL);
+    srand(seed);
     const char *dirs[] = {a, b, c};
-    int after[] = {3, 13, 5};
+    int after[] = {1 + rand() % 11, 12 + rand() % 3, 1 + rand() % 14};
     int sigs[] = {SIGKILL, SIGKILL, SIGINT};
+    cr_log_warn("resume test: kill points %d %d %d (seed %u)", after[0],
+                after[1], after[2], seed);
     for (int i = 0; i < 3; i++) {
         write_event(dirs[i], "swiss", swiss8, def, sizeof def);
         kill_and_resume(dirs[i], def, after[i], sigs[i]);
