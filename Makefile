@@ -91,7 +91,7 @@ demo: deps
 # ---- test build (ASan + UBSan) ----------------------------------------------
 $(TST)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) -O1 -g $(SANITIZE) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) -O1 -g $(SANITIZE) -DRUN_DIR='"$(TST)/"' -c $< -o $@
 
 $(TST)/libreferee.a: $(call obj,$(TST),$(LIB_SRC) $(REF_SRC))
 	ar rcs $@ $^

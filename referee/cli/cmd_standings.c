@@ -3,13 +3,15 @@
  * from its match records alone.  DIR is the event's records directory
  * (with the event.yaml the event wrote there).  Every record is replayed
  * against the rules; a record that was edited, one that does not belong,
- * or one that is missing is reported.
+ * one whose result the plan refuses, or one that is missing is reported,
+ * each once.  There is no cap on the number of games.
  */
 #include "commands.h"
 #include "event/event_def.h"
 #include "event/event_run.h"
 #include "event/tables.h"
 #include "replay/replay.h"
+#include "util/fsutil.h"
 
 #include <dirent.h>
 #include <getopt.h>
@@ -224,9 +226,12 @@ int cmd_standings(int argc, char **argv)
         if (!plan_done(st.plan))
             printf("(the event is not finished: %zu games ready to play)\n",
                    waiting);
+        /* The results directory may be gone (records copied elsewhere):
+         * make it again. */
         if (write && plan_done(st.plan) && !st.problems &&
-            tables_write(&st.def, st.plan, st.games, st.ngames, err,
-                         sizeof err) != 0) {
+            (fs_mkdirs(st.def.results, err, sizeof err) != 0 ||
+             tables_write(&st.def, st.plan, st.games, st.ngames, err,
+                          sizeof err) != 0)) {
             fprintf(stderr, "referee standings: %s\n", err);
             st.problems++;
         }

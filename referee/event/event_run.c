@@ -155,6 +155,15 @@ static int event_note_done(event_runner *er, const plan_game *g,
     return plan_add_result(er->plan, res, er->err, er->errlen);
 }
 
+/* Put the record's path in front of the plan's complaint about it. */
+static void event_name_record(event_runner *er, const plan_game *g)
+{
+    char why[1024];
+    snprintf(why, sizeof why, "%s", er->err);
+    snprintf(er->err, er->errlen, "%s/%s.yaml: %s", er->def->records, g->id,
+             why);
+}
+
 /* Feed every record already on disk, as long as that makes games ready
  * whose records are there too. */
 static int event_resume(event_runner *er)
@@ -180,6 +189,8 @@ static int event_resume(event_runner *er)
             else if (got == 1) {
                 rc = event_note_done(er, &ready[i], &res);
                 more = true;
+                if (rc != 0)
+                    event_name_record(er, &ready[i]);
             }
         }
     }

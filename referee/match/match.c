@@ -396,8 +396,9 @@ static void match_on_move(match *m, int s, const char *text, double t)
     /* A move read before its turn request was written was sent unasked,
      * even if the request went out while we were still reading. */
     if (s != m->turn_seat || t < m->turn_start) {
-        char detail[200];
-        snprintf(detail, sizeof detail, "sent 'move %.100s' when %s", text,
+        char q[4 * 100 + 1], detail[sizeof q + 64];
+        rules_quote(text, 100, q, sizeof q);
+        snprintf(detail, sizeof detail, "sent 'move %s' when %s", q,
                  m->state == MATCH_HANDSHAKE ? "the game had not started"
                  : s == m->turn_seat         ? "it had not been asked yet"
                                              : "it was not its turn");
@@ -414,8 +415,9 @@ static void match_on_move(match *m, int s, const char *text, double t)
     rules_status st = rules_parse_move(m->game, &m->pos, text, &mv, why,
                                        sizeof why);
     if (st != RULES_OK) {
-        char detail[RULES_REASON_MAX + 160];
-        snprintf(detail, sizeof detail, "'%.120s': %s%s", text,
+        char q[4 * 120 + 1], detail[sizeof q + RULES_REASON_MAX + 16];
+        rules_quote(text, 120, q, sizeof q);
+        snprintf(detail, sizeof detail, "'%s': %s%s", q,
                  st == RULES_MALFORMED ? "not a move: " : "", why);
         match_fault(m, s, "illegal-move", detail);
         return;

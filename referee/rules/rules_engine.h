@@ -50,11 +50,6 @@ struct rules_engine {
     uint64_t (*perft)(const rules_game *g, const rules_pos *pos, int depth);
 };
 
-/* Quote up to max bytes of untrusted text (a bot's move) for a reason:
- * printable ASCII as is, any other byte as \xNN, so a reason stays one
- * clean line.  Returns out. */
-const char *rules_quote(const char *s, size_t max, char *out, size_t outlen);
-
 extern const rules_engine rules_engine_pentago;
 extern const rules_engine rules_engine_pente;
 

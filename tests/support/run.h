@@ -11,11 +11,15 @@
 
 #include <stddef.h>
 
-/* Paths of the sanitizer build (make test builds them first). */
-#define RUN_REFEREE "build/test/referee"
-#define RUN_BOTS "build/test/bots/"
-#define RUN_TBOTS "build/test/tbots/"
-#define RUN_PBOTS "build/test/pbots/"
+/* Paths of the sanitizer build (make test builds them first); the
+ * Makefile passes its own test directory, so BUILD=... works. */
+#ifndef RUN_DIR
+#define RUN_DIR "build/test/"
+#endif
+#define RUN_REFEREE RUN_DIR "referee"
+#define RUN_BOTS RUN_DIR "bots/"
+#define RUN_TBOTS RUN_DIR "tbots/"
+#define RUN_PBOTS RUN_DIR "pbots/"
 
 /* Run argv with RUN_TAG=tag, stdout+stderr into out (NUL-terminated,
  * truncated to outlen).  Returns the exit status, or -1 if it did not exit

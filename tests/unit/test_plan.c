@@ -1571,6 +1571,10 @@ Test(plan, bad_results)
     r.outcome = PLAN_SEAT0_WINS;
     r.win_points[0] = -3;
     cr_expect_eq(plan_add_result(p, &r, err, sizeof err), -1);
+    r.win_points[0] = PLAN_MAX_WIN_POINTS + 1;
+    cr_expect_eq(plan_add_result(p, &r, err, sizeof err), -1);
+    cr_expect_not_null(strstr(err, "win points 1001 are more than 1000"),
+                       "%s", err);
     r.win_points[0] = 12;
     cr_expect_eq(plan_add_result(p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(plan_played(p), 1);
