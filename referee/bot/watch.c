@@ -42,12 +42,14 @@ static void watch_check(watch_group *g)
                 watch *w = g->w[i];
                 if (w->fired)
                     continue;
-                if (w->mem_kb > 0 && use[i].rss_kb > w->mem_kb) {
-                    w->fired = true;
-                    w->cb(w->arg, WATCH_MEMORY, use[i].rss_kb);
-                } else if (w->procs > 0 && use[i].procs > w->procs) {
+                /* Processes first: a fork bomb's many small processes
+                 * also add up to a lot of memory by the time it is seen. */
+                if (w->procs > 0 && use[i].procs > w->procs) {
                     w->fired = true;
                     w->cb(w->arg, WATCH_PROCS, use[i].procs);
+                } else if (w->mem_kb > 0 && use[i].rss_kb > w->mem_kb) {
+                    w->fired = true;
+                    w->cb(w->arg, WATCH_MEMORY, use[i].rss_kb);
                 }
             }
     }

@@ -192,7 +192,7 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
     const char *dirs[] = {a, b, c};
     int after[] = {1 + rand() % 11, 12 + rand() % 3, 1 + rand() % 14};
     int sigs[] = {SIGKILL, SIGKILL, SIGINT};
-    cr_log_warn("resume test: kill points %d %d %d (seed %u)", after[0],
+    cr_log_info("resume test: kill points %d %d %d (seed %u)", after[0],
                 after[1], after[2], seed);
     for (int i = 0; i < 3; i++) {
         write_event(dirs[i], "swiss", swiss8, def, sizeof def);
