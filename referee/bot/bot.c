@@ -109,8 +109,8 @@ static void bot_set_gone_text(bot *b)
     } else if (b->over_value) {
         b->end = BOT_PROCESS_LIMIT;
         snprintf(b->gone_text, sizeof b->gone_text,
-                 "ran %ld processes, over its limit of %ld", b->over_value,
-                 b->limits.procs);
+                 "ran %ld processes and threads, over its limit of %ld",
+                 b->over_value, b->limits.procs);
     } else if (WIFSIGNALED(b->wstatus) && WTERMSIG(b->wstatus) == SIGXCPU) {
         b->end = BOT_CPU_LIMIT;
         snprintf(b->gone_text, sizeof b->gone_text,
@@ -470,10 +470,20 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
                                 errlen);
     if (st != PROC_OK)
         return st;
-    b->started = true;
     guard_add(b->child.pid);
     b->watch = watch_add(b->loop, b->child.pid, b->limits.mem_mb * 1024,
                          b->limits.procs, bot_over_cb, b);
+    if (!b->watch) {
+        /* Unwatched, it would look like a stray and be killed: no game. */
+        proc_signal_group(b->child.pid, SIGKILL);
+        while (waitpid(b->child.pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        guard_remove(b->child.pid);
+        proc_close_fds(&b->child);
+        snprintf(err, errlen, "out of memory");
+        return PROC_SYS_ERROR;
+    }
+    b->started = true;
     bot_init_watchers(b);
     ev_child_start(b->loop, &b->w_child);
     ev_io_start(b->loop, &b->w_out);

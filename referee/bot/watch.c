@@ -1,20 +1,31 @@
-/* watch.c - memory and process limits by measurement (see watch.h). */
+/* watch.c - memory and task limits by measurement (see watch.h). */
 #include "watch.h"
 
 #include "proc/guard.h"
 #include "proc/usage.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+
+/* Rounds of kill, reap and rescan in one sweep: each round reaches one
+ * more generation of detached descendants. */
+#define WATCH_SWEEP_ROUNDS 16
+/* How long a killed stray may take to exit before the sweep moves on. */
+#define WATCH_REAP_WAIT_MS 200
 
 struct watch {
     struct watch_group *group;
     pid_t pgid;
-    long mem_kb, procs;
+    long mem_kb, tasks;
     watch_cb cb;
     void *arg;
     bool fired;
+    watch_what what;
+    long value;
 };
 
 /* The watches of one loop. */
@@ -29,62 +40,143 @@ typedef struct watch_group {
 /* One group per loop; the referee has one loop, tests may have more. */
 static watch_group *watch_groups;
 
-static void watch_check(watch_group *g)
+/* Every watched bot's group, for a scan; NULL when out of memory. */
+static pid_t *watch_all_pgids(size_t *n)
 {
-    size_t n = g->n;
-    pid_t *pgids = calloc(n + 1, sizeof *pgids);
-    proc_usage *use = calloc(n + 1, sizeof *use);
-    if (pgids && use) {
-        for (size_t i = 0; i < n; i++)
-            pgids[i] = g->w[i]->pgid;
-        if (proc_usage_scan(pgids, n, use) == 0)
-            for (size_t i = 0; i < n && i < g->n; i++) {
-                watch *w = g->w[i];
-                if (w->fired)
-                    continue;
-                /* Processes first: a fork bomb's many small processes
-                 * also add up to a lot of memory by the time it is seen. */
-                if (w->procs > 0 && use[i].procs > w->procs) {
-                    w->fired = true;
-                    w->cb(w->arg, WATCH_PROCS, use[i].procs);
-                } else if (w->mem_kb > 0 && use[i].rss_kb > w->mem_kb) {
-                    w->fired = true;
-                    w->cb(w->arg, WATCH_MEMORY, use[i].rss_kb);
-                }
-            }
+    size_t total = 0;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        total += g->n;
+    pid_t *pgids = calloc(total + 1, sizeof *pgids);
+    if (!pgids)
+        return NULL;
+    total = 0;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        for (size_t i = 0; i < g->n; i++)
+            pgids[total++] = g->w[i]->pgid;
+    *n = total;
+    return pgids;
+}
+
+/* Scan once for every bot; use is allocated for n bots. */
+static int watch_scan(proc_scan *s, pid_t **pgids, proc_usage **use)
+{
+    size_t n = 0;
+    *pgids = watch_all_pgids(&n);
+    *use = calloc(n + 1, sizeof **use);
+    if (!*pgids || !*use)
+        return -1;
+    *s = (proc_scan){.pgids = *pgids, .n = n, .keep = guard_pid(),
+                     .use = *use};
+    return proc_usage_scan(s);
+}
+
+static void watch_reap(pid_t pid)
+{
+    for (int ms = 0; ms < WATCH_REAP_WAIT_MS; ms++) {
+        pid_t r = waitpid(pid, NULL, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR))
+            return;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
-    free(pgids);
-    free(use);
+}
+
+static void watch_kill_strays(const proc_scan *s)
+{
+    for (size_t i = 0; i < s->nstrays; i++) {
+        /* It may lead a group of its own, with children of its own. */
+        kill(-s->strays[i], SIGKILL);
+        kill(s->strays[i], SIGKILL);
+    }
+    for (size_t i = 0; i < s->nstrays; i++)
+        watch_reap(s->strays[i]);
+}
+
+void watch_sweep(void)
+{
+    for (int round = 0; round < WATCH_SWEEP_ROUNDS; round++) {
+        proc_scan s;
+        pid_t *pgids;
+        proc_usage *use;
+        int rc = watch_scan(&s, &pgids, &use);
+        bool found = rc == 0 && s.nstrays > 0;
+        if (found)
+            watch_kill_strays(&s);
+        free(pgids);
+        free(use);
+        if (!found)
+            return;
+    }
+}
+
+/* Mark the watches over a limit; the callbacks run after the scan, so
+ * that one removing a watch cannot disturb it. */
+static bool watch_mark(const proc_scan *s)
+{
+    bool any = false;
+    size_t k = 0;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        for (size_t i = 0; i < g->n; i++, k++) {
+            watch *w = g->w[i];
+            const proc_usage *u = &s->use[k];
+            if (w->fired)
+                continue;
+            /* Tasks first: a fork bomb's many small processes also add up
+             * to a lot of memory by the time it is seen. */
+            if (w->tasks > 0 && u->tasks > w->tasks) {
+                w->what = WATCH_TASKS;
+                w->value = u->tasks;
+            } else if (w->mem_kb > 0 && u->mem_kb > w->mem_kb) {
+                w->what = WATCH_MEMORY;
+                w->value = u->mem_kb;
+            } else {
+                continue;
+            }
+            w->fired = any = true;
+        }
+    return any;
+}
+
+/* Call back the watches marked over a limit, collected first so that
+ * the lists may change under the callbacks. */
+static void watch_fire(void)
+{
+    size_t n = 0, k = 0;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        n += g->n;
+    watch **fired = calloc(n + 1, sizeof *fired);
+    if (!fired)
+        return;
+    for (watch_group *g = watch_groups; g; g = g->next)
+        for (size_t i = 0; i < g->n; i++)
+            if (g->w[i]->fired && g->w[i]->value)
+                fired[k++] = g->w[i];
+    for (size_t i = 0; i < k; i++) {
+        long value = fired[i]->value;
+        fired[i]->value = 0; /* once */
+        fired[i]->cb(fired[i]->arg, fired[i]->what, value);
+    }
+    free(fired);
 }
 
 static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
     (void)loop;
+    (void)t;
     (void)revents;
-    watch_check(t->data);
-    watch_sweep();
-}
-
-void watch_sweep(void)
-{
-    size_t n = 0;
-    for (watch_group *g = watch_groups; g; g = g->next)
-        n += g->n;
-    pid_t *pgids = calloc(n + 1, sizeof *pgids);
-    pid_t strays[64];
-    if (!pgids)
-        return;
-    n = 0;
-    for (watch_group *g = watch_groups; g; g = g->next)
-        for (size_t i = 0; i < g->n; i++)
-            pgids[n++] = g->w[i]->pgid;
-    int k = proc_usage_strays(pgids, n, guard_pid(), strays, 64);
-    for (int i = 0; i < k; i++) {
-        /* It may lead a group of its own, with children of its own. */
-        kill(-strays[i], SIGKILL);
-        kill(strays[i], SIGKILL);
+    proc_scan s;
+    pid_t *pgids;
+    proc_usage *use;
+    bool over = false, strays = false;
+    if (watch_scan(&s, &pgids, &use) == 0) {
+        over = watch_mark(&s);
+        strays = s.nstrays > 0;
     }
     free(pgids);
+    free(use);
+    if (strays)
+        watch_sweep();
+    if (over)
+        watch_fire();
 }
 
 static watch_group *watch_group_for(struct ev_loop *loop)
@@ -129,7 +221,7 @@ static int watch_group_push(watch_group *g, watch *w)
     return 0;
 }
 
-watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long procs,
+watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long tasks,
                  watch_cb cb, void *arg)
 {
     watch_group *g = watch_group_for(loop);
@@ -141,7 +233,7 @@ watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long procs,
         return NULL;
     }
     *w = (watch){.group = g, .pgid = pgid, .mem_kb = mem_kb,
-                 .procs = procs, .cb = cb, .arg = arg};
+                 .tasks = tasks, .cb = cb, .arg = arg};
     if (!ev_is_active(&g->timer))
         ev_timer_start(loop, &g->timer);
     return w;

@@ -1,19 +1,21 @@
 /*
- * watch.h - enforce the limits the kernel cannot: resident memory and
- * process count per bot, checked four times a second from /proc.
+ * watch.h - enforce the limits the kernel cannot: memory and tasks per
+ * bot, checked four times a second from /proc; and kill what dead bots
+ * left behind.
  *
  * An address-space limit (RLIMIT_AS) breaks sanitizer-built and JIT bots,
  * which reserve address space in bulk, and RLIMIT_NPROC counts every
  * process of the user (and does not bind root), so these two are measured
- * instead.  A bot can overshoot by what it allocates or forks within one
- * period; the kernel limits stay available as hard caps.
+ * instead.  A bot can overshoot by what it allocates or starts within one
+ * period (--limit-vm remains as a hard cap on memory; there is none on
+ * tasks).
  *
- * All watches of a loop share one timer and one scan of /proc.  The
- * callback runs once per watch, from the loop, when a limit is first
- * exceeded; it must not call watch_remove.
+ * All watches share one timer per loop and one scan of /proc.  Callbacks
+ * run from the loop, once per watch, when a limit is first exceeded; they
+ * must not call watch_remove (the bot's exit, later, does).
  *
- * Every bot is watched, with limits or not, because the watches are also
- * the list of live bots for watch_sweep().
+ * Every bot is watched, with limits or not: the watches are also the list
+ * of live bots that tells a stray from a bot.
  */
 #ifndef WATCH_H
 #define WATCH_H
@@ -24,8 +26,8 @@
 #define WATCH_PERIOD_S 0.25
 
 typedef enum {
-    WATCH_MEMORY, /* value: resident KiB */
-    WATCH_PROCS,  /* value: processes */
+    WATCH_MEMORY, /* value: anonymous resident KiB */
+    WATCH_TASKS,  /* value: processes and threads */
 } watch_what;
 
 typedef void (*watch_cb)(void *arg, watch_what what, long value);
@@ -34,14 +36,15 @@ typedef struct watch watch;
 
 /* Watch the bot whose process group is pgid; 0 means no limit.  NULL when
  * out of memory. */
-watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long procs,
+watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long tasks,
                  watch_cb cb, void *arg);
 /* NULL is allowed. */
 void watch_remove(watch *w);
 
 /* Kill our children that belong to no watched bot (nor to the guard):
- * what a dead bot left behind outside its process group.  Runs with every
- * check, and should run when a bot has been reaped. */
+ * what a dead bot left outside its process group.  Each one killed and
+ * reaped hands its own children to us, so this repeats until none is
+ * left.  Runs with every check; call it when a bot has been reaped. */
 void watch_sweep(void);
 
 #endif

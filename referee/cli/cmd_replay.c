@@ -28,8 +28,12 @@ static void replay_print(const rules_game *g, const rules_pos *pos,
         const record_move *m = &r->moves[ply - 1];
         printf("%zu. %s (seat %d) %s  [%ld ms]\n", ply,
                rules_seat_colour(g, m->seat), m->seat, m->text, m->ms);
+        /* A bot's comments are its own bytes: quoted, so that none can
+         * drive the terminal. */
+        static char q[4 * 4096 + 1];
         for (size_t c = 0; c < m->ncomments; c++)
-            printf("   # %s\n", m->comments[c]);
+            printf("   # %s\n", rules_quote(m->comments[c], 4096, q,
+                                              sizeof q));
     } else {
         printf("start\n");
     }

@@ -7,9 +7,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "proc.h"
+
+/* How long a clean exit waits for the guard before killing it. */
+#define GUARD_WAIT_MS 1000
 
 /* Messages are one int32 each, written atomically: +pgid adds a group,
  * -pgid removes it. */
@@ -53,7 +58,7 @@ static void guard_main(int rd)
         dup2(rd, 0);
         rd = 0;
     }
-    syscall(SYS_close_range, 1U, ~0U, 0U);
+    proc_close_from(1);
     setsid();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -102,20 +107,46 @@ static int guard_start(void)
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0)
         return -1;
+    /* No handler of the referee's may run in the guard before it has
+     * reset them: block every signal across the fork. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_SETMASK, &all, &old);
     pid_t pid = fork();
+    if (pid == 0)
+        guard_main(p[0]);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (pid < 0) {
         close(p[0]);
         close(p[1]);
         return -1;
     }
-    if (pid == 0)
-        guard_main(p[0]);
     close(p[0]);
     /* Never block the referee on a guard that stopped reading. */
     fcntl(p[1], F_SETFL, fcntl(p[1], F_GETFL) | O_NONBLOCK);
     guard_fd = p[1];
     guard_child = pid;
     return 0;
+}
+
+static void guard_end(void)
+{
+    close(guard_fd);
+    guard_fd = -1;
+    /* Wait a moment for it to finish its work, but never hang on one that
+     * was stopped or cannot exit. */
+    for (int ms = 0; ms < GUARD_WAIT_MS; ms++) {
+        pid_t r = waitpid(guard_child, NULL, WNOHANG);
+        if (r == guard_child || (r < 0 && errno != EINTR)) {
+            guard_child = -1;
+            return;
+        }
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    kill(guard_child, SIGKILL);
+    while (waitpid(guard_child, NULL, 0) < 0 && errno == EINTR)
+        ;
+    guard_child = -1;
 }
 
 static void guard_send(int32_t v)
@@ -126,6 +157,13 @@ static void guard_send(int32_t v)
     do
         n = write(guard_fd, &v, sizeof v);
     while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof v) {
+        /* A guard that missed a message could later kill a group id that
+         * is someone else's by then: better no guard at all. */
+        kill(guard_child, SIGKILL);
+        guard_end();
+        guard_failed = 1;
+    }
 }
 
 void guard_add(pid_t pgid)
@@ -145,15 +183,8 @@ void guard_remove(pid_t pgid)
 
 void guard_stop(void)
 {
-    if (guard_fd < 0)
-        return;
-    close(guard_fd);
-    guard_fd = -1;
-    /* The loop's child handler may have reaped it already (ECHILD). */
-    int status;
-    while (waitpid(guard_child, &status, 0) < 0 && errno == EINTR)
-        ;
-    guard_child = -1;
+    if (guard_fd >= 0)
+        guard_end();
 }
 
 pid_t guard_pid(void)

@@ -102,7 +102,7 @@ void proc_limits_defaults(proc_limits *l)
 {
     l->mem_mb = 1024;
     l->cpu_s = 600;
-    l->procs = 64;
+    l->procs = 256;
     l->fsize_mb = 64;
     l->files = 256;
     l->vm_mb = 0;
@@ -119,11 +119,16 @@ static void proc_set_limit(int resource, long value, long unit)
         rl.rlim_max = rl.rlim_cur + 1;
     /* Never above what we inherited: raising a hard limit needs
      * privilege, and the whole call would fail. */
-    if (getrlimit(resource, &old) == 0 && old.rlim_max != RLIM_INFINITY) {
-        if (rl.rlim_max > old.rlim_max)
-            rl.rlim_max = old.rlim_max;
+    if (getrlimit(resource, &old) == 0 && old.rlim_max != RLIM_INFINITY &&
+        rl.rlim_max > old.rlim_max) {
+        rl.rlim_max = old.rlim_max;
         if (rl.rlim_cur > rl.rlim_max)
             rl.rlim_cur = rl.rlim_max;
+        /* At the hard CPU limit the kernel sends SIGKILL, not SIGXCPU:
+         * keep a second between them so the cause stays known. */
+        if (resource == RLIMIT_CPU && rl.rlim_cur == rl.rlim_max &&
+            rl.rlim_cur > 1)
+            rl.rlim_cur--;
     }
     setrlimit(resource, &rl);
 }
@@ -133,7 +138,12 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
                              pid_t parent, char **argv,
                              const proc_limits *lim)
 {
-    setpgid(0, 0);
+    /* A session of its own, not only a group: setpgid works only within
+     * a session, so no other bot can put a process into this group (to
+     * have it count against this bot's limits), nor this bot into
+     * another's, and the leader itself cannot leave. */
+    if (setsid() < 0)
+        goto fail;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
@@ -154,16 +164,31 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
         goto fail;
     /* Everything is O_CLOEXEC already; this also covers descriptors a
-     * library may have opened without it. */
-    if (status_fd > 3)
-        syscall(SYS_close_range, 3U, (unsigned)status_fd - 1, 0U);
-    syscall(SYS_close_range, (unsigned)status_fd + 1, ~0U, 0U);
+     * library may have opened without it.  The status pipe goes to fd 3
+     * first (it is close-on-exec), so one range closes the rest. */
+    if (status_fd != 3) {
+        if (dup3(status_fd, 3, O_CLOEXEC) < 0)
+            goto fail;
+        status_fd = 3;
+    }
+    proc_close_from(4);
     execvp(argv[0], argv);
 fail:;
     int e = errno;
     ssize_t w = write(status_fd, &e, sizeof e);
     (void)w;
     _exit(127);
+}
+
+void proc_close_from(int fd)
+{
+    if (syscall(SYS_close_range, (unsigned)fd, ~0U, 0U) == 0)
+        return;
+    /* Kernels before 5.9 or a seccomp filter: the referee holds a few
+     * thousand descriptors at most (proc_max_games), so this bound is
+     * safe, and it does not depend on a limit just lowered for the bot. */
+    for (; fd < 65536; fd++)
+        close(fd);
 }
 
 static int proc_set_nonblock(int fd)
@@ -211,15 +236,23 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
         goto done;
     }
     pid_t parent = getpid();
+    /* The child resets every handler before unblocking: none of the
+     * referee's (libev's) may run in it meanwhile. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_SETMASK, &all, &old);
     pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(err, errlen, "cannot fork: %s", strerror(errno));
-        goto done;
-    }
     if (pid == 0)
         proc_child_setup(in[0], out[1], er[1], st[1], parent, argv, limits);
-    /* Also in the parent, so the group exists before we ever signal it. */
-    setpgid(pid, pid);
+    int fork_errno = errno;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (pid < 0) {
+        snprintf(err, errlen, "cannot fork: %s", strerror(fork_errno));
+        goto done;
+    }
+    /* The exec report below comes after the child's setsid(), so the
+     * group exists before we ever signal it.  (setpgid() here would make
+     * the child a group leader, and its setsid() would then fail.) */
     close(st[1]);
     st[1] = -1;
     int e = proc_exec_errno(st[0]);

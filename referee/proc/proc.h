@@ -15,8 +15,8 @@
  *      with proc_close_fds().
  *   4. proc_signal_group() signals the whole group, grandchildren too.
  *
- * In the child: a new process group; every signal disposition reset and
- * the signal mask cleared; SIGKILL on the referee's death
+ * In the child: a new session and process group; every signal disposition
+ * reset and the signal mask cleared; SIGKILL on the referee's death
  * (PR_SET_PDEATHSIG); descriptors 0, 1, 2 are the pipes and no other
  * descriptor stays open.
  */
@@ -36,23 +36,23 @@ typedef enum {
 /* Resource limits for a bot (0 = no limit).  CPU time, file size, open
  * files and address space are kernel limits set in the child (setrlimit):
  * CPU time and file size end the bot with SIGXCPU / SIGXFSZ, which the
- * match records as cpu-limit / file-limit.  Resident memory and processes
- * are measured by the referee over the bot's whole process group
- * (bot/watch.h) and end it as memory-limit / process-limit: an
+ * match records as cpu-limit / file-limit.  Memory and tasks (processes
+ * and threads) are measured by the referee over everything the bot runs
+ * (bot/watch.h, proc/usage.h) and end it as memory-limit / process-limit: an
  * address-space limit breaks sanitizer-built and JIT runtimes that reserve
  * address space in bulk, and RLIMIT_NPROC counts every process of the
  * user and does not bind root. */
 typedef struct {
-    long mem_mb;   /* resident memory of the whole group, measured */
+    long mem_mb;   /* anonymous resident memory of the bot, measured */
     long cpu_s;    /* RLIMIT_CPU, per process */
-    long procs;    /* processes in the group, measured */
+    long procs;    /* processes and threads of the bot, measured */
     long fsize_mb; /* RLIMIT_FSIZE */
     long files;    /* RLIMIT_NOFILE */
     long vm_mb;    /* RLIMIT_AS, per process */
 } proc_limits;
 
-/* The defaults: 1024 MiB of resident memory, 600 s of CPU, 64 processes,
- * 64 MiB files, 256 open files, no address-space limit. */
+/* The defaults: 1024 MiB of memory, 600 s of CPU, 256 processes and
+ * threads, 64 MiB files, 256 open files, no address-space limit. */
 void proc_limits_defaults(proc_limits *l);
 
 typedef struct {
@@ -83,6 +83,11 @@ int proc_signal_group(pid_t pgid, int sig);
 /* Send sig to the group's members only: for after the leader was reaped,
  * when its pid may already belong to someone else. */
 int proc_signal_members(pid_t pgid, int sig);
+
+/* Close every descriptor from fd up, between fork and exec too (only
+ * async-signal-safe calls): close_range(2), else one by one up to the
+ * open-file limit. */
+void proc_close_from(int fd);
 
 /* Close whichever of the three fds are still open (>= 0) and mark them -1. */
 void proc_close_fds(proc_child *child);

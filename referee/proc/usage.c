@@ -1,9 +1,10 @@
-/* usage.c - bots' memory and process counts from /proc (see usage.h). */
+/* usage.c - bots' memory and tasks from /proc (see usage.h). */
 #include "usage.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,8 +15,7 @@
 #define USAGE_NOBODY (-1)
 
 typedef struct {
-    pid_t pid, ppid, pgrp;
-    long rss_kb;
+    proc_stat st;
     int owner;
 } usage_proc;
 
@@ -24,8 +24,7 @@ typedef struct {
     size_t n, cap;
 } usage_table;
 
-int proc_usage_parse_stat(const char *line, pid_t *pid, pid_t *ppid,
-                          pid_t *pgrp, long *rss_pages)
+int proc_usage_parse_stat(const char *line, proc_stat *st)
 {
     /* "pid (comm) state ppid pgrp session tty_nr tpgid flags minflt
      * cminflt majflt cmajflt utime stime cutime cstime priority nice
@@ -36,58 +35,66 @@ int proc_usage_parse_stat(const char *line, pid_t *pid, pid_t *ppid,
     const char *close = strrchr(line, ')');
     if (end == line || v <= 0 || !close || close < end)
         return -1;
-    *pid = (pid_t)v;
     const char *s = close + 1;
-    long field[22];
-    int nf = 0;
-    while (nf < 22) {
-        while (*s == ' ')
-            s++;
-        if (nf == 0) { /* the state letter */
-            if (!*s)
-                return -1;
-            s++;
-            field[nf++] = 0;
-            continue;
-        }
+    while (*s == ' ')
+        s++;
+    if (!*s || *s == ' ')
+        return -1;
+    st->pid = (pid_t)v;
+    st->state = *s++;
+    long field[21]; /* stat fields 4 (ppid) to 24 (rss) */
+    for (int nf = 0; nf < 21; nf++) {
         field[nf] = strtol(s, &end, 10);
         if (end == s)
             return -1;
         s = end;
-        nf++;
     }
-    *ppid = (pid_t)field[1];
-    *pgrp = (pid_t)field[2];
-    *rss_pages = field[21];
+    st->ppid = (pid_t)field[0];
+    st->pgrp = (pid_t)field[1];
+    st->threads = field[16];
+    st->rss_pages = field[20];
     return 0;
 }
 
-static int usage_read_stat(const char *name, usage_proc *out, long page_kb)
+static int usage_read(const char *path, char *buf, size_t len)
 {
-    char path[64], buf[1024];
-    size_t len = strlen(name);
-    if (len > 20)
-        return -1;
-    memcpy(path, "/proc/", 6);
-    memcpy(path + 6, name, len);
-    memcpy(path + 6 + len, "/stat", 6);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return -1; /* it exited meanwhile */
     ssize_t n;
     do
-        n = read(fd, buf, sizeof buf - 1);
+        n = read(fd, buf, len - 1);
     while (n < 0 && errno == EINTR);
     close(fd);
     if (n <= 0)
         return -1;
     buf[n] = '\0';
-    long rss;
-    if (proc_usage_parse_stat(buf, &out->pid, &out->ppid, &out->pgrp, &rss))
+    return 0;
+}
+
+static int usage_read_stat(const char *name, usage_proc *out)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%.20s/stat", name);
+    if (usage_read(path, buf, sizeof buf) != 0 ||
+        proc_usage_parse_stat(buf, &out->st) != 0)
         return -1;
-    out->rss_kb = rss > 0 ? rss * page_kb : 0;
     out->owner = USAGE_UNKNOWN;
     return 0;
+}
+
+/* Resident minus shared pages: what the process itself allocated, not
+ * the program text or a mapped file, which the kernel can drop. */
+static long usage_anon_kb(pid_t pid, long page_kb)
+{
+    char path[64], buf[256];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    long size, resident, shared;
+    if (usage_read(path, buf, sizeof buf) != 0 ||
+        sscanf(buf, "%ld %ld %ld", &size, &resident, &shared) != 3 ||
+        resident < shared)
+        return 0;
+    return (resident - shared) * page_kb;
 }
 
 static int usage_push(usage_table *t, const usage_proc *p)
@@ -106,7 +113,8 @@ static int usage_push(usage_table *t, const usage_proc *p)
 
 static int usage_cmp_pid(const void *a, const void *b)
 {
-    pid_t x = ((const usage_proc *)a)->pid, y = ((const usage_proc *)b)->pid;
+    pid_t x = ((const usage_proc *)a)->st.pid;
+    pid_t y = ((const usage_proc *)b)->st.pid;
     return (x > y) - (x < y);
 }
 
@@ -115,14 +123,13 @@ static int usage_read_all(usage_table *t)
     DIR *d = opendir("/proc");
     if (!d)
         return -1;
-    long page_kb = sysconf(_SC_PAGESIZE) / 1024;
     struct dirent *e;
     int rc = 0;
     while (rc == 0 && (e = readdir(d))) {
         if (e->d_name[0] < '1' || e->d_name[0] > '9')
             continue;
         usage_proc p;
-        if (usage_read_stat(e->d_name, &p, page_kb) == 0)
+        if (usage_read_stat(e->d_name, &p) == 0)
             rc = usage_push(t, &p);
     }
     closedir(d);
@@ -133,77 +140,77 @@ static int usage_read_all(usage_table *t)
 
 static usage_proc *usage_find(const usage_table *t, pid_t pid)
 {
-    usage_proc key = {.pid = pid};
+    usage_proc key = {.st.pid = pid};
     return bsearch(&key, t->p, t->n, sizeof *t->p, usage_cmp_pid);
 }
 
-static int usage_bot_of(const usage_proc *p, const pid_t *pgids, size_t n)
+static int usage_leader_of(pid_t pid, const proc_scan *s)
 {
-    for (size_t i = 0; i < n; i++)
-        if (p->pgrp == pgids[i] || p->pid == pgids[i])
+    for (size_t i = 0; i < s->n; i++)
+        if (pid == s->pgids[i])
             return (int)i;
     return USAGE_NOBODY;
 }
 
-/* The bot owning p: its group's, or its nearest owned ancestor's. */
-static int usage_owner(usage_table *t, usage_proc *p, const pid_t *pgids,
-                       size_t n, pid_t self)
+/* The bot owning p: its nearest ancestor that leads a bot; failing that,
+ * the bot of its process group. */
+static int usage_owner(usage_table *t, usage_proc *p, const proc_scan *s,
+                       pid_t self)
 {
     usage_proc *path[USAGE_MAX_DEPTH];
     int depth = 0, owner = USAGE_NOBODY;
-    for (usage_proc *q = p; q; q = usage_find(t, q->ppid)) {
+    for (usage_proc *q = p; q && q->st.pid != self;
+         q = usage_find(t, q->st.ppid)) {
         if (q->owner != USAGE_UNKNOWN) {
             owner = q->owner;
             break;
         }
-        if (depth == USAGE_MAX_DEPTH || q->pid == self)
+        if (depth == USAGE_MAX_DEPTH)
             break;
         path[depth++] = q;
-        owner = usage_bot_of(q, pgids, n);
-        if (owner != USAGE_NOBODY || q->ppid <= 1)
+        owner = usage_leader_of(q->st.pid, s);
+        if (owner != USAGE_NOBODY || q->st.ppid <= 1)
             break;
     }
-    for (int i = 0; i < depth; i++)
+    /* Top down: a child inherits its parent's bot, else its group's. */
+    for (int i = depth - 1; i >= 0; i--) {
+        if (owner == USAGE_NOBODY)
+            owner = usage_leader_of(path[i]->st.pgrp, s);
         path[i]->owner = owner;
-    return owner;
+    }
+    return p->owner == USAGE_UNKNOWN ? USAGE_NOBODY : p->owner;
 }
 
-int proc_usage_scan(const pid_t *pgids, size_t n, proc_usage *use)
+static void usage_add(proc_scan *s, const usage_proc *p, long page_kb)
 {
-    memset(use, 0, n * sizeof *use);
+    proc_usage *u = &s->use[p->owner];
+    u->procs++;
+    u->tasks += p->st.threads > 0 ? (int)p->st.threads : 1;
+    u->mem_kb += usage_anon_kb(p->st.pid, page_kb);
+}
+
+int proc_usage_scan(proc_scan *s)
+{
+    memset(s->use, 0, s->n * sizeof *s->use);
+    s->nstrays = 0;
     usage_table t = {0};
     if (usage_read_all(&t) != 0) {
         free(t.p);
         return -1;
     }
     pid_t self = getpid();
+    long page_kb = sysconf(_SC_PAGESIZE) / 1024;
     for (size_t i = 0; i < t.n; i++) {
-        int owner = usage_owner(&t, &t.p[i], pgids, n, self);
-        if (owner >= 0) {
-            use[owner].rss_kb += t.p[i].rss_kb;
-            use[owner].procs++;
-        }
+        usage_proc *p = &t.p[i];
+        int owner = usage_owner(&t, p, s, self);
+        if (p->st.state == 'Z' || p->st.state == 'X')
+            continue; /* dead, only not reaped yet */
+        if (owner >= 0)
+            usage_add(s, p, page_kb);
+        else if (p->st.ppid == self && p->st.pid != s->keep &&
+                 s->nstrays < PROC_USAGE_MAX_STRAYS)
+            s->strays[s->nstrays++] = p->st.pid;
     }
     free(t.p);
     return 0;
-}
-
-int proc_usage_strays(const pid_t *pgids, size_t n, pid_t keep, pid_t *out,
-                      size_t max)
-{
-    usage_table t = {0};
-    if (usage_read_all(&t) != 0) {
-        free(t.p);
-        return -1;
-    }
-    pid_t self = getpid();
-    size_t found = 0;
-    for (size_t i = 0; i < t.n && found < max; i++) {
-        const usage_proc *p = &t.p[i];
-        if (p->ppid == self && p->pid != keep &&
-            usage_bot_of(p, pgids, n) == USAGE_NOBODY)
-            out[found++] = p->pid;
-    }
-    free(t.p);
-    return (int)found;
 }

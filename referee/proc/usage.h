@@ -1,11 +1,14 @@
 /*
- * usage.h - what the bots' processes use right now: resident memory and
- * process count, read from /proc.
+ * usage.h - what the bots' processes use right now, read from /proc:
+ * anonymous resident memory and tasks (processes and threads); and what
+ * dead bots left behind among our children.
  *
- * A bot owns every process of its process group, and every descendant of
- * those that moved to a group of its own (setsid, setpgid) while its
- * parent still lives.  One scan of /proc serves every bot of the referee,
- * so its cost does not grow with the number of games.
+ * A process belongs to the bot whose leader is its nearest ancestor; one
+ * whose ancestry no longer leads to a bot (reparented after its parent
+ * died) belongs to the bot whose process group it is in, if any.  Bots
+ * run in sessions of their own, so no process can join another bot's
+ * group.  One scan of /proc serves every bot of the referee, so its cost
+ * does not grow with the number of games.
  */
 #ifndef USAGE_H
 #define USAGE_H
@@ -14,23 +17,38 @@
 #include <sys/types.h>
 
 typedef struct {
-    long rss_kb; /* resident memory, summed over the processes */
-    int procs;   /* processes (not threads) */
+    long mem_kb; /* anonymous resident memory, summed over the processes */
+    int procs;   /* live processes */
+    int tasks;   /* their threads, the processes' main threads included */
 } proc_usage;
 
-/* Fill use[i] for the bot whose group is pgids[i] (also its leader's pid).
- * Returns 0, or -1 if /proc cannot be read (use[] is then all zero). */
-int proc_usage_scan(const pid_t *pgids, size_t n, proc_usage *use);
+#define PROC_USAGE_MAX_STRAYS 64
 
-/* Our children that belong to no bot in pgids and are not keep: what a
- * bot left behind in a session or group of its own, reparented to us as
- * the child subreaper once the bot died.  Up to max pids into out;
- * returns how many, or -1 if /proc cannot be read. */
-int proc_usage_strays(const pid_t *pgids, size_t n, pid_t keep, pid_t *out,
-                      size_t max);
+typedef struct {
+    /* In: the live bots' process groups (each also its leader's pid), and
+     * a child of ours that is no bot's and must be left alone. */
+    const pid_t *pgids;
+    size_t n;
+    pid_t keep;
+    /* Out: use[i] for pgids[i] (the caller's array of n), and our
+     * children that belong to no live bot. */
+    proc_usage *use;
+    pid_t strays[PROC_USAGE_MAX_STRAYS];
+    size_t nstrays;
+} proc_scan;
+
+/* One pass over /proc.  Returns 0, or -1 if /proc cannot be read (use is
+ * then all zero and there are no strays). */
+int proc_usage_scan(proc_scan *scan);
+
+typedef struct {
+    pid_t pid, ppid, pgrp;
+    char state;   /* 'R', 'S', 'Z', ... */
+    long threads;
+    long rss_pages;
+} proc_stat;
 
 /* Parse one /proc/PID/stat line.  Returns 0, or -1 if it is not one. */
-int proc_usage_parse_stat(const char *line, pid_t *pid, pid_t *ppid,
-                          pid_t *pgrp, long *rss_pages);
+int proc_usage_parse_stat(const char *line, proc_stat *st);
 
 #endif

@@ -82,7 +82,7 @@ const char *rules_quote(const char *s, size_t max, char *out, size_t outlen)
     size_t n = 0;
     for (size_t i = 0; i < max && s[i] && n + 5 <= outlen; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f)
+        if (c >= 0x20 && c < 0x7f && c != '\\')
             out[n++] = (char)c;
         else
             n += (size_t)snprintf(out + n, outlen - n, "\\x%02x", c);

@@ -181,8 +181,9 @@ rules_status rules_pos_read(const rules_game *g, const char *line,
 uint64_t rules_perft(const rules_game *g, const rules_pos *pos, int depth);
 
 /* Quote up to max bytes of untrusted text (a bot's move) for a reason or
- * a record: printable ASCII as is, any other byte as \xNN, so the text
- * stays one clean line that cannot drive a terminal.  Needs outlen of
+ * a record: printable ASCII as is, any other byte (and the backslash) as
+ * \xNN, so the text stays one clean line that cannot drive a terminal and
+ * reads back unambiguously.  Needs outlen of
  * 4 * max + 1 to quote all max bytes.  Returns out. */
 const char *rules_quote(const char *s, size_t max, char *out, size_t outlen);
 

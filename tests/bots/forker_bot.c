@@ -1,7 +1,7 @@
 /*
  * forker_bot: leaves a grandchild holding its stdout.
  *
- * Usage: forker_bot [hang|exit|detach]
+ * Usage: forker_bot [hang|exit|detach|chain]
  * At its first `turn` it forks a child that keeps stdin/stdout/stderr open
  * and sleeps 300 s. Then:
  * hang (default): the bot itself never answers and sleeps until killed
@@ -11,6 +11,9 @@
  * detach: the child first moves into a session of its own (setsid), out
  *   of the bot's process group, then the bot hangs as with `hang`: the
  *   group kill misses the child, and the referee must find it anyway.
+ * chain: like detach, but the detached child forks a child that detaches
+ *   in turn, four generations deep: each reaches the referee only once
+ *   its parent is dead.
  */
 #include <unistd.h>
 
@@ -28,6 +31,11 @@ int main(int argc, char **argv)
     if (pid == 0) {
         if (strcmp(mode, "detach") == 0)
             setsid();
+        for (int gen = 0; strcmp(mode, "chain") == 0 && gen < 4; gen++) {
+            setsid();
+            if (fork() != 0)
+                break;
+        }
         sleep(300);
         _exit(0);
     }

@@ -314,7 +314,7 @@ static const char gauntlet_head[] =
     "seed: 77\nformat: gauntlet\nchallenger: random\ngames_per_pair: 1\n"
     "concurrency: 4\n"
     "time_control: {move_ms: " MOVE_MS ", startup_ms: 2000}\n"
-    "limits: {cpu_s: 1, fsize_mb: 1, mem_mb: 200}\n";
+    "limits: {cpu_s: 1, fsize_mb: 1, mem_mb: 200, procs: 64}\n";
 
 /* The random bot meets each of the others once: every hostile seat loses
  * with its own cause, the two bots that play legally (stubborn_bot,
@@ -394,7 +394,7 @@ static const entrant crowd[] = {
 static const char crowd_head[] =
     "seed: 31\nformat: round-robin\ngames_per_pair: 1\nconcurrency: 4\n"
     "time_control: {move_ms: " MOVE_MS ", startup_ms: 2000}\n"
-    "limits: {mem_mb: 200}\n";
+    "limits: {mem_mb: 200, procs: 64}\n";
 
 static bool is_good(const char *name)
 {

@@ -626,9 +626,9 @@ Test(limits, file_hog_loses_on_its_file_limit, .timeout = 60)
 Test(limits, bounded_fork_bomb_loses_on_its_process_limit, .timeout = 60)
 {
     const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "3000",
-                          NULL};
-    /* 200 children in the bot's group against the default limit of 64:
-     * check_fault also counts what is left. */
+                          "--limit-procs", "64", NULL};
+    /* 200 children in the bot's group against a limit of 64: check_fault
+     * also counts what is left. */
     check_fault(RUN_PBOTS "hog_bot forks", "process-limit", "limit of 64",
                 opts);
 }
@@ -687,6 +687,15 @@ Test(limits, grandchild_that_left_the_group_is_killed, .timeout = 60)
     check_fault(RUN_TBOTS "forker_bot detach", "timeout", "limit", opts);
 }
 
+/* Four generations that each left their parent's session: every one
+ * reaches the referee only once its parent is dead. */
+Test(limits, detached_generations_are_all_killed, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "800",
+                          NULL};
+    check_fault(RUN_TBOTS "forker_bot chain", "timeout", "limit", opts);
+}
+
 /* kill -9 of the referee: the bots die of their parent-death signal, and
  * the guard process kills what they forked. */
 Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
@@ -706,11 +715,10 @@ Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
               RUN_BOTS "random_bot", (char *)0);
         _exit(127);
     }
-    /* the referee, both bots and the forker's child (and the guard) */
-    for (int i = 0; i < 1000 && run_count_tagged(tag) < 4; i++)
+    /* the referee, the guard, both bots and the forker's child */
+    for (int i = 0; i < 1000 && run_count_tagged(tag) < 5; i++)
         usleep(10000);
-    usleep(200000);
-    cr_assert_geq(run_count_tagged(tag), 4, "the game did not get going");
+    cr_assert_geq(run_count_tagged(tag), 5, "the game did not get going");
     kill(pid, SIGKILL);
     int status;
     waitpid(pid, &status, 0);
