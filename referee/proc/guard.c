@@ -1,7 +1,9 @@
 /* guard.c - kill the bots' groups when the referee dies (see guard.h). */
 #include "guard.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
@@ -16,11 +18,18 @@
 /* How long a clean exit waits for the guard before killing it. */
 #define GUARD_WAIT_MS 1000
 
+/* Rounds of environment scans after the referee's death: a process
+ * forked between a scan and its kill is found by the next. */
+#define GUARD_SCAN_ROUNDS 5
+
 /* Messages are one int32 each, written atomically: +pgid adds a group,
  * -pgid removes it. */
 static int guard_fd = -1;
 static pid_t guard_child = -1;
 static int guard_failed;
+/* "REFEREE_GUARD_<token>=1", put in every bot's environment; unique per
+ * referee run, so nested referees keep each their own. */
+static char guard_mark[64];
 
 typedef struct {
     int32_t *pg;
@@ -47,6 +56,55 @@ static void guard_set_remove(guard_set *s, int32_t pg)
             s->pg[i] = s->pg[--s->n];
             return;
         }
+}
+
+/* Does /proc/<name>/environ hold our mark?  Unreadable (another user's,
+ * gone) is no. */
+static int guard_is_marked(const char *name)
+{
+    char path[64];
+    static char env[65536];
+    snprintf(path, sizeof path, "/proc/%.20s/environ", name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    size_t have = 0;
+    ssize_t n;
+    while (have < sizeof env &&
+           ((n = read(fd, env + have, sizeof env - have)) > 0 ||
+            (n < 0 && errno == EINTR)))
+        if (n > 0)
+            have += (size_t)n;
+    close(fd);
+    /* The mark is a whole entry: at the start or after a NUL. */
+    size_t len = strlen(guard_mark);
+    for (size_t at = 0; at + len <= have;) {
+        if (memcmp(env + at, guard_mark, len) == 0)
+            return 1;
+        const char *nul = memchr(env + at, '\0', have - at);
+        if (!nul)
+            break;
+        at = (size_t)(nul - env) + 1;
+    }
+    return 0;
+}
+
+/* Kill every process carrying our mark: whatever a bot started, even in a
+ * session of its own.  Returns how many were found. */
+static int guard_kill_marked(void)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    int found = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
+            guard_is_marked(e->d_name)) {
+            kill((pid_t)atoi(e->d_name), SIGKILL);
+            found++;
+        }
+    closedir(d);
+    return found;
 }
 
 /* The guard process: only its pipe open, deaf to the signals meant for
@@ -99,11 +157,19 @@ static void guard_main(int rd)
     }
     for (size_t i = 0; i < s.n; i++)
         kill(-(pid_t)s.pg[i], SIGKILL);
+    for (int round = 0; round < GUARD_SCAN_ROUNDS; round++)
+        if (guard_kill_marked() == 0)
+            break;
     _exit(0);
 }
 
 static int guard_start(void)
 {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    snprintf(guard_mark, sizeof guard_mark, "REFEREE_GUARD_%x%lx%lx=1",
+             (unsigned)getpid(), (unsigned long)ts.tv_sec,
+             (unsigned long)ts.tv_nsec);
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0)
         return -1;
@@ -166,12 +232,23 @@ static void guard_send(int32_t v)
     }
 }
 
+static void guard_ensure(void)
+{
+    if (guard_fd < 0 && !guard_failed && guard_start() != 0)
+        guard_failed = 1;
+}
+
+const char *guard_env_mark(void)
+{
+    guard_ensure();
+    return guard_fd >= 0 ? guard_mark : NULL;
+}
+
 void guard_add(pid_t pgid)
 {
     if (pgid <= 0)
         return;
-    if (guard_fd < 0 && !guard_failed && guard_start() != 0)
-        guard_failed = 1;
+    guard_ensure();
     guard_send((int32_t)pgid);
 }
 

@@ -1,6 +1,8 @@
 /* proc.c - bot child processes (see proc.h). */
 #include "proc.h"
 
+#include "guard.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -135,7 +137,7 @@ static void proc_set_limit(int resource, long value, long unit)
 
 /* In the child, between fork and exec: only async-signal-safe calls. */
 static void proc_child_setup(int in, int out, int errfd, int status_fd,
-                             pid_t parent, char **argv,
+                             pid_t parent, char **argv, char **envp,
                              const proc_limits *lim)
 {
     /* A session of its own, not only a group: setpgid works only within
@@ -172,7 +174,7 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
         status_fd = 3;
     }
     proc_close_from(4);
-    execvp(argv[0], argv);
+    execvpe(argv[0], argv, envp);
 fail:;
     int e = errno;
     ssize_t w = write(status_fd, &e, sizeof e);
@@ -189,6 +191,24 @@ void proc_close_from(int fd)
      * safe, and it does not depend on a limit just lowered for the bot. */
     for (; fd < 65536; fd++)
         close(fd);
+}
+
+/* Our environment plus the guard's mark (guard.h), built before the fork:
+ * the child may not allocate. */
+static char **proc_bot_environ(void)
+{
+    const char *mark = guard_env_mark();
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **envp = malloc((n + 2) * sizeof *envp);
+    if (!envp)
+        return NULL;
+    memcpy(envp, environ, n * sizeof *envp);
+    if (mark)
+        envp[n++] = (char *)mark;
+    envp[n] = NULL;
+    return envp;
 }
 
 static int proc_set_nonblock(int fd)
@@ -225,6 +245,12 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
     char **argv = proc_split_command(command, err, errlen);
     if (!argv)
         return PROC_BAD_COMMAND;
+    char **envp = proc_bot_environ();
+    if (!envp) {
+        free(argv);
+        snprintf(err, errlen, "out of memory");
+        return PROC_SYS_ERROR;
+    }
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
     int st[2] = {-1, -1};
     proc_status rc = PROC_SYS_ERROR;
@@ -243,7 +269,8 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
     sigprocmask(SIG_SETMASK, &all, &old);
     pid_t pid = fork();
     if (pid == 0)
-        proc_child_setup(in[0], out[1], er[1], st[1], parent, argv, limits);
+        proc_child_setup(in[0], out[1], er[1], st[1], parent, argv, envp,
+                         limits);
     int fork_errno = errno;
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (pid < 0) {
@@ -276,6 +303,7 @@ done:
     proc_close_pair(er);
     proc_close_pair(st);
     free(argv);
+    free(envp);
     return rc;
 }
 

@@ -697,8 +697,9 @@ Test(limits, detached_generations_are_all_killed, .timeout = 60)
 }
 
 /* kill -9 of the referee: the bots die of their parent-death signal, and
- * the guard process kills what they forked. */
-Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
+ * the guard process kills what they forked, by group and by the mark in
+ * their environment. */
+static void kill_9_leaves_nothing(const char *forker)
 {
     char dir[256];
     run_tmpdir(dir, sizeof dir);
@@ -711,8 +712,8 @@ Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
         dup2(null, 2);
         setenv("RUN_TAG", tag, 1);
         execl(RUN_REFEREE, RUN_REFEREE, "match", "--out", dir, "--seed",
-              "4", "--move-ms", "20000", RUN_TBOTS "forker_bot hang",
-              RUN_BOTS "random_bot", (char *)0);
+              "4", "--move-ms", "20000", forker, RUN_BOTS "random_bot",
+              (char *)0);
         _exit(127);
     }
     /* the referee, the guard, both bots and the forker's child */
@@ -725,8 +726,18 @@ Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
     for (int i = 0; i < 300 && run_count_tagged(tag) > 0; i++)
         usleep(10000);
     cr_expect_eq(run_count_tagged(tag), 0,
-                 "processes outlived the referee's kill -9");
+                 "%s: processes outlived the referee's kill -9", forker);
     run_rmtree(dir);
+}
+
+Test(limits, kill_9_of_the_referee_leaves_no_grandchild, .timeout = 60)
+{
+    kill_9_leaves_nothing(RUN_TBOTS "forker_bot hang");
+}
+
+Test(limits, kill_9_of_the_referee_leaves_no_detached_child, .timeout = 60)
+{
+    kill_9_leaves_nothing(RUN_TBOTS "forker_bot detach");
 }
 
 Test(limits, suspended_bots_play_normally, .timeout = 120)
