@@ -387,7 +387,7 @@ static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
      * pid is reaped already and must not be signalled. */
     proc_signal_members(b->child.pid, SIGKILL);
     guard_remove(b->child.pid);
-    watch_sweep();
+    watch_sweep_soon(loop);
     /* What it wrote before exiting is in the pipe and comes first: a move
      * sent just before exit must count.  The pipe holds at most 64 KiB,
      * so this ends. */

@@ -40,6 +40,12 @@ typedef struct watch_group {
 /* One group per loop; the referee has one loop, tests may have more. */
 static watch_group *watch_groups;
 
+/* A sweep asked for after a bot's end, run once for all the bots that end
+ * close together (the two of a game, many games at once). */
+#define WATCH_SWEEP_DELAY_S 0.02
+static ev_timer watch_sweep_timer;
+static struct ev_loop *watch_sweep_loop;
+
 /* Every watched bot's group, for a scan; NULL when out of memory. */
 static pid_t *watch_all_pgids(size_t *n)
 {
@@ -106,6 +112,25 @@ void watch_sweep(void)
         if (!found)
             return;
     }
+}
+
+static void watch_sweep_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+    (void)loop;
+    (void)t;
+    (void)revents;
+    watch_sweep_loop = NULL;
+    watch_sweep();
+}
+
+void watch_sweep_soon(struct ev_loop *loop)
+{
+    if (watch_sweep_loop)
+        return; /* one is coming */
+    watch_sweep_loop = loop;
+    ev_timer_init(&watch_sweep_timer, watch_sweep_cb, WATCH_SWEEP_DELAY_S,
+                  0.);
+    ev_timer_start(loop, &watch_sweep_timer);
 }
 
 /* Mark the watches over a limit; the callbacks run after the scan, so

@@ -44,7 +44,10 @@ void watch_remove(watch *w);
 /* Kill our children that belong to no watched bot (nor to the guard):
  * what a dead bot left outside its process group.  Each one killed and
  * reaped hands its own children to us, so this repeats until none is
- * left.  Runs with every check; call it when a bot has been reaped. */
+ * left.  Runs with every check. */
 void watch_sweep(void);
+/* The same, from the loop a moment later: call it when a bot has been
+ * reaped.  The pending timer keeps the loop running until it is done. */
+void watch_sweep_soon(struct ev_loop *loop);
 
 #endif

@@ -140,12 +140,12 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
                              pid_t parent, char **argv, char **envp,
                              const proc_limits *lim)
 {
-    /* A session of its own, not only a group: setpgid works only within
-     * a session, so no other bot can put a process into this group (to
-     * have it count against this bot's limits), nor this bot into
-     * another's, and the leader itself cannot leave. */
-    if (setsid() < 0)
-        goto fail;
+    /* A group, not a session: setsid() would also make a scheduler
+     * autogroup, which costs milliseconds per bot to create and destroy.
+     * A bot may thus move a process into another bot's group; usage.c
+     * charges a process to the bot it descends from, so that gains it
+     * nothing. */
+    setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
@@ -277,9 +277,8 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
         snprintf(err, errlen, "cannot fork: %s", strerror(fork_errno));
         goto done;
     }
-    /* The exec report below comes after the child's setsid(), so the
-     * group exists before we ever signal it.  (setpgid() here would make
-     * the child a group leader, and its setsid() would then fail.) */
+    /* Also in the parent, so the group exists before we ever signal it. */
+    setpgid(pid, pid);
     close(st[1]);
     st[1] = -1;
     int e = proc_exec_errno(st[0]);

@@ -15,8 +15,8 @@
  *      with proc_close_fds().
  *   4. proc_signal_group() signals the whole group, grandchildren too.
  *
- * In the child: a new session and process group; every signal disposition
- * reset and the signal mask cleared; SIGKILL on the referee's death
+ * In the child: a new process group; every signal disposition reset and
+ * the signal mask cleared; SIGKILL on the referee's death
  * (PR_SET_PDEATHSIG); descriptors 0, 1, 2 are the pipes and no other
  * descriptor stays open.
  */

@@ -5,9 +5,9 @@
  *
  * A process belongs to the bot whose leader is its nearest ancestor; one
  * whose ancestry no longer leads to a bot (reparented after its parent
- * died) belongs to the bot whose process group it is in, if any.  Bots
- * run in sessions of their own, so no process can join another bot's
- * group.  One scan of /proc serves every bot of the referee, so its cost
+ * died) belongs to the bot whose process group it is in, if any.  So a
+ * bot that moves a process into another bot's group still pays for it
+ * while it lives.  One scan of /proc serves every bot of the referee, so its cost
  * does not grow with the number of games.
  */
 #ifndef USAGE_H

@@ -2,12 +2,10 @@
  * escape_bot: leaves its own process group at its first turn.
  *
  * Usage: escape_bot
- * At its first `turn` it tries to move itself into its parent's (the
- * referee's) process group, ignores SIGTERM and waits forever without
- * answering.  Bots are session leaders, so the move fails (EPERM) and the
- * bot stays in its group; were it to succeed, signalling its original
- * group would reach nobody.  The referee must time it out, kill it and
- * reap it either way.
+ * At its first `turn` it moves itself into its parent's (the referee's)
+ * process group, ignores SIGTERM and waits forever without answering, so
+ * signalling its original group reaches nobody.  The referee must still
+ * time it out, kill it, and reap it.
  */
 #include "tbot.h"
 
