@@ -11,11 +11,11 @@
 #include <sys/wait.h>
 #include <time.h>
 
-/* Rounds of kill, reap and rescan in one sweep: each round reaches one
- * more generation of detached descendants. */
+/* Sweeps in a row after one that found strays: each reaches one more
+ * generation of detached descendants. */
 #define WATCH_SWEEP_ROUNDS 16
-/* How long a killed stray may take to exit before the sweep moves on. */
-#define WATCH_REAP_WAIT_MS 200
+/* How long the last sweep, after the loop, may take at most. */
+#define WATCH_FINAL_S 1.0
 
 struct watch {
     struct watch_group *group;
@@ -45,6 +45,7 @@ static watch_group *watch_groups;
 #define WATCH_SWEEP_DELAY_S 0.02
 static ev_timer watch_sweep_timer;
 static struct ev_loop *watch_sweep_loop;
+static int watch_sweep_rounds;
 
 /* Every watched bot's group, for a scan; NULL when out of memory. */
 static pid_t *watch_all_pgids(size_t *n)
@@ -76,16 +77,6 @@ static int watch_scan(proc_scan *s, pid_t **pgids, proc_usage **use)
     return proc_usage_scan(s);
 }
 
-static void watch_reap(pid_t pid)
-{
-    for (int ms = 0; ms < WATCH_REAP_WAIT_MS; ms++) {
-        pid_t r = waitpid(pid, NULL, WNOHANG);
-        if (r == pid || (r < 0 && errno != EINTR))
-            return;
-        nanosleep(&(struct timespec){0, 1000000}, NULL);
-    }
-}
-
 static void watch_kill_strays(const proc_scan *s)
 {
     for (size_t i = 0; i < s->nstrays; i++) {
@@ -93,34 +84,39 @@ static void watch_kill_strays(const proc_scan *s)
         kill(-s->strays[i], SIGKILL);
         kill(s->strays[i], SIGKILL);
     }
-    for (size_t i = 0; i < s->nstrays; i++)
-        watch_reap(s->strays[i]);
 }
 
-void watch_sweep(void)
+/* One scan, and SIGKILL to every stray found; nothing waits, the loop's
+ * child handler reaps them.  Returns how many were found (0 on error). */
+static size_t watch_sweep_once(pid_t *killed, size_t max)
 {
-    for (int round = 0; round < WATCH_SWEEP_ROUNDS; round++) {
-        proc_scan s;
-        pid_t *pgids;
-        proc_usage *use;
-        int rc = watch_scan(&s, &pgids, &use);
-        bool found = rc == 0 && s.nstrays > 0;
-        if (found)
-            watch_kill_strays(&s);
-        free(pgids);
-        free(use);
-        if (!found)
-            return;
+    proc_scan s;
+    pid_t *pgids;
+    proc_usage *use;
+    size_t found = 0;
+    if (watch_scan(&s, &pgids, &use) == 0) {
+        watch_kill_strays(&s);
+        found = s.nstrays;
+        for (size_t i = 0; killed && i < found && i < max; i++)
+            killed[i] = s.strays[i];
     }
+    free(pgids);
+    free(use);
+    return found;
 }
 
 static void watch_sweep_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
-    (void)loop;
     (void)t;
     (void)revents;
     watch_sweep_loop = NULL;
-    watch_sweep();
+    /* Each stray killed hands its children to us as it dies: look again
+     * soon, a bounded number of times; the periodic check does the rest. */
+    if (watch_sweep_once(NULL, 0) > 0 &&
+        ++watch_sweep_rounds < WATCH_SWEEP_ROUNDS)
+        watch_sweep_soon(loop);
+    else
+        watch_sweep_rounds = 0;
 }
 
 void watch_sweep_soon(struct ev_loop *loop)
@@ -131,6 +127,38 @@ void watch_sweep_soon(struct ev_loop *loop)
     ev_timer_init(&watch_sweep_timer, watch_sweep_cb, WATCH_SWEEP_DELAY_S,
                   0.);
     ev_timer_start(loop, &watch_sweep_timer);
+}
+
+void watch_sweep_final(void)
+{
+    if (watch_sweep_loop) {
+        ev_timer_stop(watch_sweep_loop, &watch_sweep_timer);
+        watch_sweep_loop = NULL;
+    }
+    watch_sweep_rounds = 0;
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        pid_t killed[PROC_USAGE_MAX_STRAYS];
+        size_t n = watch_sweep_once(killed, PROC_USAGE_MAX_STRAYS);
+        if (n == 0)
+            return;
+        /* The loop no longer runs: reap them here, so that their children
+         * come to us, within a bounded time. */
+        for (size_t i = 0; i < n && i < PROC_USAGE_MAX_STRAYS; i++) {
+            for (;;) {
+                pid_t r = waitpid(killed[i], NULL, WNOHANG);
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                double spent = (double)(now.tv_sec - t0.tv_sec) +
+                               (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
+                if (spent > WATCH_FINAL_S)
+                    return;
+                if (r != 0)
+                    break;
+                nanosleep(&(struct timespec){0, 1000000}, NULL);
+            }
+        }
+    }
 }
 
 /* Mark the watches over a limit; the callbacks run after the scan, so
@@ -185,7 +213,6 @@ static void watch_fire(void)
 
 static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
-    (void)loop;
     (void)t;
     (void)revents;
     proc_scan s;
@@ -195,11 +222,12 @@ static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
     if (watch_scan(&s, &pgids, &use) == 0) {
         over = watch_mark(&s);
         strays = s.nstrays > 0;
+        watch_kill_strays(&s);
     }
     free(pgids);
     free(use);
     if (strays)
-        watch_sweep();
+        watch_sweep_soon(loop);
     if (over)
         watch_fire();
 }

@@ -42,12 +42,14 @@ watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long tasks,
 void watch_remove(watch *w);
 
 /* Kill our children that belong to no watched bot (nor to the guard):
- * what a dead bot left outside its process group.  Each one killed and
- * reaped hands its own children to us, so this repeats until none is
- * left.  Runs with every check. */
-void watch_sweep(void);
-/* The same, from the loop a moment later: call it when a bot has been
- * reaped.  The pending timer keeps the loop running until it is done. */
+ * what a dead bot left outside its process group.  Each one killed hands
+ * its own children to us as it dies, so this looks again shortly after,
+ * generation by generation; nothing waits on the loop.  Call it when a bot
+ * has been reaped; the periodic check does it too.  The pending timer
+ * keeps the loop running until it is done. */
 void watch_sweep_soon(struct ev_loop *loop);
+/* The same after the loop has stopped (before the program exits): kill,
+ * reap and look again until nothing is left, for one second at most. */
+void watch_sweep_final(void);
 
 #endif

@@ -3,6 +3,7 @@
  * resuming from the records already on disk.
  */
 #include "commands.h"
+#include "bot/watch.h"
 #include "proc/guard.h"
 #include "event/event_def.h"
 #include "event/event_run.h"
@@ -69,6 +70,7 @@ int cmd_event(int argc, char **argv)
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
     int rc = event_run(&def, jobs, stderr, err, sizeof err);
+    watch_sweep_final();
     guard_stop();
     if (rc == EVENT_INTERRUPTED)
         fprintf(stderr, "referee event: interrupted; every finished game is "

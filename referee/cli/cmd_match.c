@@ -6,6 +6,7 @@
  * and 3rd against the 2nd and 4th, and the teams alternate who starts.
  */
 #include "commands.h"
+#include "bot/watch.h"
 #include "proc/guard.h"
 #include "clock/clock.h"
 #include "match/match.h"
@@ -413,6 +414,7 @@ int cmd_match(int argc, char **argv)
     series_start_next(&sr);
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
+    watch_sweep_final();
     guard_stop();
     series_summary(&sr);
     if (sr.stopping)

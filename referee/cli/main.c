@@ -1,6 +1,7 @@
 /* main.c - the referee program: dispatch to a subcommand. */
 #include "commands.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -34,6 +35,11 @@ int main(int argc, char **argv)
     /* Orphans of bots (what a bot forked and left behind) become our
      * children, so the event loop's child handler reaps them: no zombies. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
+    /* Started with stdin, stdout or stderr closed, a pipe of a bot could
+     * take fd 0, 1 or 2 and be mixed up with the bot's own. */
+    for (int fd = 0; fd < 3; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd)
+            return 1;
     if (argc < 2) {
         main_usage(stderr);
         return EXIT_USAGE;

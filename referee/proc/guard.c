@@ -58,35 +58,48 @@ static void guard_set_remove(guard_set *s, int32_t pg)
         }
 }
 
-/* Does /proc/<name>/environ hold our mark?  Unreadable (another user's,
- * gone) is no. */
+/* Does /proc/<name>/environ hold our mark as a whole entry?  Read in
+ * chunks, an entry at a time, so that any size of environment is seen.
+ * Unreadable (another user's, gone) is no. */
 static int guard_is_marked(const char *name)
 {
     char path[64];
-    static char env[65536];
+    static char buf[65536];
     snprintf(path, sizeof path, "/proc/%.20s/environ", name);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
-    size_t have = 0;
-    ssize_t n;
-    while (have < sizeof env &&
-           ((n = read(fd, env + have, sizeof env - have)) > 0 ||
-            (n < 0 && errno == EINTR)))
-        if (n > 0)
-            have += (size_t)n;
-    close(fd);
-    /* The mark is a whole entry: at the start or after a NUL. */
-    size_t len = strlen(guard_mark);
-    for (size_t at = 0; at + len <= have;) {
-        if (memcmp(env + at, guard_mark, len) == 0)
-            return 1;
-        const char *nul = memchr(env + at, '\0', have - at);
-        if (!nul)
+    size_t len = strlen(guard_mark), have = 0;
+    int found = 0, skipping = 0;
+    for (;;) {
+        ssize_t n = read(fd, buf + have, sizeof buf - have);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
             break;
-        at = (size_t)(nul - env) + 1;
+        have += (size_t)n;
+        size_t at = 0;
+        for (;;) {
+            const char *nul = memchr(buf + at, '\0', have - at);
+            if (!nul)
+                break;
+            size_t entry = (size_t)(nul - buf) - at;
+            if (!skipping && entry == len && !memcmp(buf + at, guard_mark, len))
+                found = 1;
+            skipping = 0;
+            at = (size_t)(nul - buf) + 1;
+        }
+        memmove(buf, buf + at, have - at);
+        have -= at;
+        if (have == sizeof buf) { /* an entry longer than the buffer */
+            have = 0;
+            skipping = 1;
+        }
+        if (found)
+            break;
     }
-    return 0;
+    close(fd);
+    return found;
 }
 
 /* Kill every process carrying our mark: whatever a bot started, even in a
@@ -167,7 +180,7 @@ static int guard_start(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    snprintf(guard_mark, sizeof guard_mark, "REFEREE_GUARD_%x%lx%lx=1",
+    snprintf(guard_mark, sizeof guard_mark, "REFEREE_GUARD_%x_%lx_%lx=1",
              (unsigned)getpid(), (unsigned long)ts.tv_sec,
              (unsigned long)ts.tv_nsec);
     int p[2];

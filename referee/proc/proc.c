@@ -204,10 +204,12 @@ static char **proc_bot_environ(void)
     char **envp = malloc((n + 2) * sizeof *envp);
     if (!envp)
         return NULL;
-    memcpy(envp, environ, n * sizeof *envp);
+    /* First, where the guard finds it soonest. */
+    size_t k = 0;
     if (mark)
-        envp[n++] = (char *)mark;
-    envp[n] = NULL;
+        envp[k++] = (char *)mark;
+    memcpy(envp + k, environ, n * sizeof *envp);
+    envp[k + n] = NULL;
     return envp;
 }
 

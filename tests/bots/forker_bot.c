@@ -13,11 +13,28 @@
  *   group kill misses the child, and the referee must find it anyway.
  * chain: like detach, but the detached child forks a child that detaches
  *   in turn, four generations deep: each reaches the referee only once
- *   its parent is dead.
+ *   its parent is dead.  The last one execs `sleep 300` with RUN_TAG as
+ *   its whole environment, beyond the reach of the kill -9 guard.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "tbot.h"
+
+/* The last generation sheds the referee's mark from its environment (an
+ * exec with only RUN_TAG, by which the tests count it), so that only the
+ * referee's sweep, not the kill -9 guard, can find it. */
+static void chain_leaf(void)
+{
+    static char tag[256];
+    const char *t = getenv("RUN_TAG");
+    snprintf(tag, sizeof tag, "RUN_TAG=%s", t ? t : "");
+    char *envp[] = {tag, NULL};
+    execle("/bin/sleep", "sleep", "300", (char *)0, envp);
+    sleep(300);
+    _exit(0);
+}
 
 int main(int argc, char **argv)
 {
@@ -35,6 +52,8 @@ int main(int argc, char **argv)
             setsid();
             if (fork() != 0)
                 break;
+            if (gen == 3)
+                chain_leaf();
         }
         sleep(300);
         _exit(0);

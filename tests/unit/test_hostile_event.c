@@ -375,7 +375,7 @@ Test(hostile_event, gauntlet_against_every_misbehaving_bot, .timeout = 240)
 /* ---- good bots beside the worst ----------------------------------------- */
 
 /* The circle method pairs entrants 1 and 6 first (rr-001), beside the
- * flood against the detached forker and the fork bomb against the memory
+ * flood against the chained forker and the fork bomb against the memory
  * hog (rr-002, rr-003): the good bots' game runs in the first wave. */
 static const entrant crowd[] = {
     {"stubborn", T "stubborn_bot", NULL, NULL},
@@ -384,7 +384,9 @@ static const entrant crowd[] = {
      "limit " MOVE_MS " ms"},
     {"hog-bomb", P "hog_bot bomb", "process-limit", "over its limit of 64"},
     {"hog-mem", P "hog_bot mem", "memory-limit", "over its 200 MiB limit"},
-    {"forker-detach", T "forker_bot detach", "timeout",
+    /* its last generation is beyond the guard: only the referee's
+     * sweeps, during and after the event, can find it */
+    {"forker-chain", T "forker_bot chain", "timeout",
      "limit " MOVE_MS " ms"},
     {"greedy", RUN_BOTS "greedy_bot", NULL, NULL},
 };

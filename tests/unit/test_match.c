@@ -716,10 +716,12 @@ static void kill_9_leaves_nothing(const char *forker)
               (char *)0);
         _exit(127);
     }
-    /* the referee, the guard, both bots and the forker's child */
+    /* the referee, the guard, both bots and the forker's child, which
+     * then has a moment to detach */
     for (int i = 0; i < 1000 && run_count_tagged(tag) < 5; i++)
         usleep(10000);
     cr_assert_geq(run_count_tagged(tag), 5, "the game did not get going");
+    usleep(300000);
     kill(pid, SIGKILL);
     int status;
     waitpid(pid, &status, 0);
