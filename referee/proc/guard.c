@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +27,10 @@
  * -pgid removes it. */
 static int guard_fd = -1;
 static pid_t guard_child = -1;
+/* A pidfd of the guard where the kernel has them: the loop's child
+ * handler may reap the guard if it dies, and its pid may then be a new
+ * bot's; the pidfd still names the dead guard. */
+static int guard_pidfd = -1;
 static int guard_failed;
 /* "REFEREE_GUARD_<token>=1", put in every bot's environment; unique per
  * referee run, so nested referees keep each their own. */
@@ -205,7 +210,30 @@ static int guard_start(void)
     fcntl(p[1], F_SETFL, fcntl(p[1], F_GETFL) | O_NONBLOCK);
     guard_fd = p[1];
     guard_child = pid;
+    guard_pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     return 0;
+}
+
+static void guard_kill(void)
+{
+    if (guard_pidfd >= 0)
+        syscall(SYS_pidfd_send_signal, guard_pidfd, SIGKILL, NULL, 0);
+    else
+        kill(guard_child, SIGKILL);
+}
+
+/* Reaped now, or already (by the loop's child handler)?  Never waits. */
+static int guard_reaped(void)
+{
+    if (guard_pidfd >= 0) {
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        int r = waitid((idtype_t)P_PIDFD, (id_t)guard_pidfd, &si,
+                       WEXITED | WNOHANG);
+        return r < 0 ? errno != EINTR : si.si_pid != 0;
+    }
+    pid_t r = waitpid(guard_child, NULL, WNOHANG);
+    return r == guard_child || (r < 0 && errno != EINTR);
 }
 
 static void guard_end(void)
@@ -214,17 +242,14 @@ static void guard_end(void)
     guard_fd = -1;
     /* Wait a moment for it to finish its work, but never hang on one that
      * was stopped or cannot exit. */
-    for (int ms = 0; ms < GUARD_WAIT_MS; ms++) {
-        pid_t r = waitpid(guard_child, NULL, WNOHANG);
-        if (r == guard_child || (r < 0 && errno != EINTR)) {
-            guard_child = -1;
-            return;
-        }
+    for (int ms = 0; !guard_reaped() && ms < 2 * GUARD_WAIT_MS; ms++) {
+        if (ms == GUARD_WAIT_MS)
+            guard_kill();
         nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
-    kill(guard_child, SIGKILL);
-    while (waitpid(guard_child, NULL, 0) < 0 && errno == EINTR)
-        ;
+    if (guard_pidfd >= 0)
+        close(guard_pidfd);
+    guard_pidfd = -1;
     guard_child = -1;
 }
 
@@ -239,7 +264,7 @@ static void guard_send(int32_t v)
     if (n != (ssize_t)sizeof v) {
         /* A guard that missed a message could later kill a group id that
          * is someone else's by then: better no guard at all. */
-        kill(guard_child, SIGKILL);
+        guard_kill();
         guard_end();
         guard_failed = 1;
     }
