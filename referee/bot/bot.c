@@ -471,8 +471,9 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
     if (st != PROC_OK)
         return st;
     guard_add(b->child.pid);
-    b->watch = watch_add(b->loop, b->child.pid, b->limits.mem_mb * 1024,
-                         b->limits.procs, bot_over_cb, b);
+    b->watch = watch_add(b->loop, b->child.pid, b->child.id,
+                         b->limits.mem_mb * 1024, b->limits.procs,
+                         bot_over_cb, b);
     if (!b->watch) {
         /* Unwatched, it would look like a stray and be killed: no game. */
         proc_signal_group(b->child.pid, SIGKILL);

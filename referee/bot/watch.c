@@ -20,6 +20,7 @@
 struct watch {
     struct watch_group *group;
     pid_t pgid;
+    long id;
     long mem_kb, tasks;
     watch_cb cb;
     void *arg;
@@ -47,34 +48,54 @@ static ev_timer watch_sweep_timer;
 static struct ev_loop *watch_sweep_loop;
 static int watch_sweep_rounds;
 
-/* Every watched bot's group, for a scan; NULL when out of memory. */
-static pid_t *watch_all_pgids(size_t *n)
+/* Every watched bot's group and id, for a scan. */
+static int watch_all(pid_t **pgids, long **ids, size_t *n)
 {
     size_t total = 0;
     for (watch_group *g = watch_groups; g; g = g->next)
         total += g->n;
-    pid_t *pgids = calloc(total + 1, sizeof *pgids);
-    if (!pgids)
-        return NULL;
+    *pgids = calloc(total + 1, sizeof **pgids);
+    *ids = calloc(total + 1, sizeof **ids);
+    if (!*pgids || !*ids)
+        return -1;
     total = 0;
     for (watch_group *g = watch_groups; g; g = g->next)
-        for (size_t i = 0; i < g->n; i++)
-            pgids[total++] = g->w[i]->pgid;
+        for (size_t i = 0; i < g->n; i++, total++) {
+            (*pgids)[total] = g->w[i]->pgid;
+            (*ids)[total] = g->w[i]->id;
+        }
     *n = total;
-    return pgids;
+    return 0;
 }
 
-/* Scan once for every bot; use is allocated for n bots. */
-static int watch_scan(proc_scan *s, pid_t **pgids, proc_usage **use)
+typedef struct {
+    proc_scan s;
+    pid_t *pgids;
+    long *ids;
+    proc_usage *use;
+} watch_scan_t;
+
+/* Scan once for every bot. */
+static int watch_scan(watch_scan_t *w)
 {
     size_t n = 0;
-    *pgids = watch_all_pgids(&n);
-    *use = calloc(n + 1, sizeof **use);
-    if (!*pgids || !*use)
+    w->use = NULL;
+    if (watch_all(&w->pgids, &w->ids, &n) != 0)
         return -1;
-    *s = (proc_scan){.pgids = *pgids, .n = n, .keep = guard_pid(),
-                     .use = *use};
-    return proc_usage_scan(s);
+    w->use = calloc(n + 1, sizeof *w->use);
+    if (!w->use)
+        return -1;
+    w->s = (proc_scan){.pgids = w->pgids, .n = n, .keep = guard_pid(),
+                       .ids = w->ids, .mark = guard_env_mark(),
+                       .use = w->use};
+    return proc_usage_scan(&w->s);
+}
+
+static void watch_scan_free(watch_scan_t *w)
+{
+    free(w->pgids);
+    free(w->ids);
+    free(w->use);
 }
 
 static void watch_kill_strays(const proc_scan *s)
@@ -90,18 +111,15 @@ static void watch_kill_strays(const proc_scan *s)
  * child handler reaps them.  Returns how many were found (0 on error). */
 static size_t watch_sweep_once(pid_t *killed, size_t max)
 {
-    proc_scan s;
-    pid_t *pgids;
-    proc_usage *use;
+    watch_scan_t w;
     size_t found = 0;
-    if (watch_scan(&s, &pgids, &use) == 0) {
-        watch_kill_strays(&s);
-        found = s.nstrays;
+    if (watch_scan(&w) == 0) {
+        watch_kill_strays(&w.s);
+        found = w.s.nstrays;
         for (size_t i = 0; killed && i < found && i < max; i++)
-            killed[i] = s.strays[i];
+            killed[i] = w.s.strays[i];
     }
-    free(pgids);
-    free(use);
+    watch_scan_free(&w);
     return found;
 }
 
@@ -215,17 +233,14 @@ static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
     (void)t;
     (void)revents;
-    proc_scan s;
-    pid_t *pgids;
-    proc_usage *use;
+    watch_scan_t w;
     bool over = false, strays = false;
-    if (watch_scan(&s, &pgids, &use) == 0) {
-        over = watch_mark(&s);
-        strays = s.nstrays > 0;
-        watch_kill_strays(&s);
+    if (watch_scan(&w) == 0) {
+        over = watch_mark(&w.s);
+        strays = w.s.nstrays > 0;
+        watch_kill_strays(&w.s);
     }
-    free(pgids);
-    free(use);
+    watch_scan_free(&w);
     if (strays)
         watch_sweep_soon(loop);
     if (over)
@@ -274,8 +289,8 @@ static int watch_group_push(watch_group *g, watch *w)
     return 0;
 }
 
-watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long tasks,
-                 watch_cb cb, void *arg)
+watch *watch_add(struct ev_loop *loop, pid_t pgid, long id, long mem_kb,
+                 long tasks, watch_cb cb, void *arg)
 {
     watch_group *g = watch_group_for(loop);
     watch *w = g ? calloc(1, sizeof *w) : NULL;
@@ -285,7 +300,7 @@ watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long tasks,
             watch_group_drop(g);
         return NULL;
     }
-    *w = (watch){.group = g, .pgid = pgid, .mem_kb = mem_kb,
+    *w = (watch){.group = g, .pgid = pgid, .id = id, .mem_kb = mem_kb,
                  .tasks = tasks, .cb = cb, .arg = arg};
     if (!ev_is_active(&g->timer))
         ev_timer_start(loop, &g->timer);

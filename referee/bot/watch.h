@@ -34,10 +34,10 @@ typedef void (*watch_cb)(void *arg, watch_what what, long value);
 
 typedef struct watch watch;
 
-/* Watch the bot whose process group is pgid; 0 means no limit.  NULL when
- * out of memory. */
-watch *watch_add(struct ev_loop *loop, pid_t pgid, long mem_kb, long tasks,
-                 watch_cb cb, void *arg);
+/* Watch the bot whose process group is pgid and whose environment holds
+ * id (proc_child.id); 0 means no limit.  NULL when out of memory. */
+watch *watch_add(struct ev_loop *loop, pid_t pgid, long id, long mem_kb,
+                 long tasks, watch_cb cb, void *arg);
 /* NULL is allowed. */
 void watch_remove(watch *w);
 

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "environ.h"
 #include "proc.h"
 
 /* How long a clean exit waits for the guard before killing it. */
@@ -32,8 +33,9 @@ static pid_t guard_child = -1;
  * bot's; the pidfd still names the dead guard. */
 static int guard_pidfd = -1;
 static int guard_failed;
-/* "REFEREE_GUARD_<token>=1", put in every bot's environment; unique per
- * referee run, so nested referees keep each their own. */
+/* "REFEREE_GUARD_<token>=", put with the bot's id as value in every bot's
+ * environment; unique per referee run, so nested referees keep each
+ * their own. */
 static char guard_mark[64];
 
 typedef struct {
@@ -63,50 +65,6 @@ static void guard_set_remove(guard_set *s, int32_t pg)
         }
 }
 
-/* Does /proc/<name>/environ hold our mark as a whole entry?  Read in
- * chunks, an entry at a time, so that any size of environment is seen.
- * Unreadable (another user's, gone) is no. */
-static int guard_is_marked(const char *name)
-{
-    char path[64];
-    static char buf[65536];
-    snprintf(path, sizeof path, "/proc/%.20s/environ", name);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    size_t len = strlen(guard_mark), have = 0;
-    int found = 0, skipping = 0;
-    for (;;) {
-        ssize_t n = read(fd, buf + have, sizeof buf - have);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        have += (size_t)n;
-        size_t at = 0;
-        for (;;) {
-            const char *nul = memchr(buf + at, '\0', have - at);
-            if (!nul)
-                break;
-            size_t entry = (size_t)(nul - buf) - at;
-            if (!skipping && entry == len && !memcmp(buf + at, guard_mark, len))
-                found = 1;
-            skipping = 0;
-            at = (size_t)(nul - buf) + 1;
-        }
-        memmove(buf, buf + at, have - at);
-        have -= at;
-        if (have == sizeof buf) { /* an entry longer than the buffer */
-            have = 0;
-            skipping = 1;
-        }
-        if (found)
-            break;
-    }
-    close(fd);
-    return found;
-}
-
 /* Kill every process carrying our mark: whatever a bot started, even in a
  * session of its own.  Returns how many were found. */
 static int guard_kill_marked(void)
@@ -115,9 +73,11 @@ static int guard_kill_marked(void)
     if (!d)
         return 0;
     int found = 0;
+    char id[32];
     for (struct dirent *e; (e = readdir(d));)
         if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
-            guard_is_marked(e->d_name)) {
+            proc_environ_find((pid_t)atoi(e->d_name), guard_mark, id,
+                              sizeof id)) {
             kill((pid_t)atoi(e->d_name), SIGKILL);
             found++;
         }
@@ -185,7 +145,7 @@ static int guard_start(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    snprintf(guard_mark, sizeof guard_mark, "REFEREE_GUARD_%x_%lx_%lx=1",
+    snprintf(guard_mark, sizeof guard_mark, "REFEREE_GUARD_%x_%lx_%lx=",
              (unsigned)getpid(), (unsigned long)ts.tv_sec,
              (unsigned long)ts.tv_nsec);
     int p[2];

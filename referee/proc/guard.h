@@ -25,8 +25,9 @@
  * Best effort: a failure only loses the protection, never the game. */
 void guard_add(pid_t pgid);
 void guard_remove(pid_t pgid);
-/* The "NAME=VALUE" entry to add to a bot's environment, starting the
- * guard if needed; NULL without a guard. */
+/* The "NAME=" of the entry to add to a bot's environment, with the bot's
+ * id as its value (the guard matches any value); starts the guard if
+ * needed; NULL without a guard. */
 const char *guard_env_mark(void);
 
 /* Close the pipe and reap the guard. */

@@ -193,21 +193,25 @@ void proc_close_from(int fd)
         close(fd);
 }
 
-/* Our environment plus the guard's mark (guard.h), built before the fork:
- * the child may not allocate. */
-static char **proc_bot_environ(void)
+/* Our environment plus the guard's mark with the bot's id (guard.h),
+ * built before the fork: the child may not allocate.  One allocation. */
+static char **proc_bot_environ(long id)
 {
     const char *mark = guard_env_mark();
     size_t n = 0;
     while (environ[n])
         n++;
-    char **envp = malloc((n + 2) * sizeof *envp);
+    size_t ptrs = (n + 2) * sizeof(char *), room = mark ? strlen(mark) + 24 : 0;
+    char **envp = malloc(ptrs + room);
     if (!envp)
         return NULL;
     /* First, where the guard finds it soonest. */
     size_t k = 0;
-    if (mark)
-        envp[k++] = (char *)mark;
+    if (mark) {
+        char *entry = (char *)envp + ptrs;
+        snprintf(entry, room, "%s%ld", mark, id);
+        envp[k++] = entry;
+    }
     memcpy(envp + k, environ, n * sizeof *envp);
     envp[k + n] = NULL;
     return envp;
@@ -247,7 +251,9 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
     char **argv = proc_split_command(command, err, errlen);
     if (!argv)
         return PROC_BAD_COMMAND;
-    char **envp = proc_bot_environ();
+    static long proc_spawned;
+    long id = ++proc_spawned;
+    char **envp = proc_bot_environ(id);
     if (!envp) {
         free(argv);
         snprintf(err, errlen, "out of memory");
@@ -293,6 +299,7 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
         goto done;
     }
     child->pid = pid;
+    child->id = id;
     child->in_fd = in[1];
     child->out_fd = out[0];
     child->err_fd = er[0];

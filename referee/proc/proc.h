@@ -57,6 +57,7 @@ void proc_limits_defaults(proc_limits *l);
 
 typedef struct {
     pid_t pid; /* also the process group id */
+    long id;   /* in the bot's environment: which bot an orphan came from */
     int in_fd;
     int out_fd;
     int err_fd;

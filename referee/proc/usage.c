@@ -1,6 +1,8 @@
 /* usage.c - bots' memory and tasks from /proc (see usage.h). */
 #include "usage.h"
 
+#include "environ.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +15,7 @@
 #define USAGE_MAX_DEPTH 64
 #define USAGE_UNKNOWN (-2)
 #define USAGE_NOBODY (-1)
+#define USAGE_ORPHAN (-3) /* marked by a bot that is gone: nobody's */
 
 typedef struct {
     proc_stat st;
@@ -152,8 +155,25 @@ static int usage_leader_of(pid_t pid, const proc_scan *s)
     return USAGE_NOBODY;
 }
 
+/* The bot whose id pid's environment carries, or nobody. */
+static int usage_bot_by_mark(pid_t pid, const proc_scan *s)
+{
+    char val[32];
+    if (!s->ids || !s->mark ||
+        !proc_environ_find(pid, s->mark, val, sizeof val))
+        return USAGE_NOBODY;
+    char *end;
+    long id = strtol(val, &end, 10);
+    for (size_t i = 0; *end == '\0' && i < s->n; i++)
+        if (s->ids[i] == id)
+            return (int)i;
+    /* Marked, but its bot is gone: no group may adopt it. */
+    return USAGE_ORPHAN;
+}
+
 /* The bot owning p: its nearest ancestor that leads a bot; failing that,
- * the bot of its process group. */
+ * for an orphan of ours, the bot its environment names; failing that, the
+ * bot of its process group. */
 static int usage_owner(usage_table *t, usage_proc *p, const proc_scan *s,
                        pid_t self)
 {
@@ -172,13 +192,17 @@ static int usage_owner(usage_table *t, usage_proc *p, const proc_scan *s,
         if (owner != USAGE_NOBODY || q->st.ppid <= 1)
             break;
     }
+    /* An orphan of ours: the bot its environment names. */
+    if (owner == USAGE_NOBODY && depth > 0 &&
+        path[depth - 1]->st.ppid == self)
+        owner = usage_bot_by_mark(path[depth - 1]->st.pid, s);
     /* Top down: a child inherits its parent's bot, else its group's. */
     for (int i = depth - 1; i >= 0; i--) {
         if (owner == USAGE_NOBODY)
             owner = usage_leader_of(path[i]->st.pgrp, s);
         path[i]->owner = owner;
     }
-    return p->owner == USAGE_UNKNOWN ? USAGE_NOBODY : p->owner;
+    return p->owner >= 0 ? p->owner : USAGE_NOBODY;
 }
 
 static void usage_add(proc_scan *s, const usage_proc *p, long page_kb)

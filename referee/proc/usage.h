@@ -3,11 +3,12 @@
  * anonymous resident memory and tasks (processes and threads); and what
  * dead bots left behind among our children.
  *
- * A process belongs to the bot whose leader is its nearest ancestor; one
- * whose ancestry no longer leads to a bot (reparented after its parent
- * died) belongs to the bot whose process group it is in, if any.  So a
- * bot that moves a process into another bot's group still pays for it
- * while it lives.  One scan of /proc serves every bot of the referee, so its cost
+ * A process belongs to the bot whose leader is its nearest ancestor.  One
+ * whose ancestry no longer leads to a bot (reparented to us after its
+ * parent died) belongs to the bot whose id its environment carries; only
+ * if it carries none (it was exec'd with another environment) to the bot
+ * whose process group it is in.  So a bot cannot make another pay for
+ * what it started by moving it into the other's group.  One scan of /proc serves every bot of the referee, so its cost
  * does not grow with the number of games.
  */
 #ifndef USAGE_H
@@ -30,6 +31,10 @@ typedef struct {
     const pid_t *pgids;
     size_t n;
     pid_t keep;
+    /* Optional: the bots' ids (proc_child.id) and the environment prefix
+     * they are written under, to place orphans (below); NULL if unused. */
+    const long *ids;
+    const char *mark;
     /* Out: use[i] for pgids[i] (the caller's array of n), and our
      * children that belong to no live bot. */
     proc_usage *use;

@@ -7,7 +7,10 @@
 #include "proc/usage.h"
 
 #include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -138,6 +141,63 @@ Test(usage, a_process_planted_in_another_group_counts_for_its_parent)
     cr_expect_eq(use[1].procs, 2, "the planter and its child");
     usage_end(planter, kid);
     usage_end(victim, -1);
+}
+
+/* In the child of a planter bot: a grandchild joins the victim's group
+ * and execs with the planter's id as its whole environment, and its
+ * parent exits, so that it is orphaned to us. */
+static void usage_plant(pid_t victim)
+{
+    if (fork() == 0) {
+        setpgid(0, victim);
+        char *envp[] = {"TESTMARK_=2", NULL};
+        execle("/bin/sleep", "sleep", "60", (char *)0, envp);
+        _exit(1);
+    }
+    usleep(100000); /* time for the exec */
+    _exit(0);
+}
+
+/* Has pid died (a zombie, or gone)? */
+static bool usage_dead(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return true;
+    bool dead = fgets(buf, sizeof buf, f) && strstr(buf, ") Z ");
+    fclose(f);
+    return dead;
+}
+
+/* An orphan is charged to the bot its environment names, not to the group
+ * it was planted in. */
+Test(usage, a_planted_orphan_is_charged_to_the_bot_its_environment_names)
+{
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    pid_t none, kid;
+    pid_t victim = usage_bot(0, NULL, 0, &none);
+    pid_t planter = usage_bot(0, usage_plant, victim, &kid);
+    pid_t pgids[2] = {victim, planter};
+    long ids[2] = {1, 2};
+    proc_usage use[2];
+    proc_scan s = {.pgids = pgids, .n = 2, .keep = -1, .ids = ids,
+                   .mark = "TESTMARK_=", .use = use};
+    /* until the grandchild is orphaned (its parent dies after its exec) */
+    for (int i = 0; i < 2000 && !usage_dead(kid); i++)
+        usleep(1000);
+    cr_assert(usage_dead(kid));
+    usleep(50000);
+    cr_assert_eq(proc_usage_scan(&s), 0);
+    cr_expect_eq(use[1].procs, 2, "the planter and its orphan");
+    cr_expect_eq(use[0].procs, 1, "the victim alone");
+    cr_expect_eq(s.nstrays, 0);
+    kill(-victim, SIGKILL); /* the orphan is in the victim's group */
+    usage_end(planter, -1);
+    usage_end(victim, -1);
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ;
 }
 
 /* Our children that are no bot's are strays, except the one kept. */
