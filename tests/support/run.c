@@ -102,3 +102,15 @@ void run_rmtree(const char *path)
     if (pid > 0)
         waitpid(pid, &status, 0);
 }
+
+bool run_is_rules_end(const char *reason)
+{
+    static const char *const ends[] = {
+        "five-by-placement", "five-by-rotation", "five-for-opponent",
+        "five-for-both", "full-board",
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
+        if (!strcmp(reason, ends[i]))
+            return true;
+    return false;
+}

@@ -9,6 +9,7 @@
 #ifndef RUN_H
 #define RUN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Paths of the sanitizer build (make test builds them first); the
@@ -29,6 +30,8 @@ int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen);
 int run_count_tagged(const char *tag);
 /* A fresh directory under /tmp for one test; path into buf. */
 void run_tmpdir(char *buf, size_t len);
+/* Is reason a Pentago end by the rules (not a fault)? */
+bool run_is_rules_end(const char *reason);
 /* rm -r of a test directory. */
 void run_rmtree(const char *path);
 

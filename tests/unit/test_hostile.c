@@ -92,18 +92,6 @@ static bool printable_ascii(const char *s)
     return true;
 }
 
-static bool is_rules_end(const char *reason)
-{
-    static const char *const ends[] = {
-        "five-by-placement", "five-by-rotation", "five-for-opponent",
-        "five-for-both", "full-board",
-    };
-    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
-        if (!strcmp(reason, ends[i]))
-            return true;
-    return false;
-}
-
 static int replay_quiet(const char *path, const char *tag, char *out,
                         size_t len)
 {
@@ -348,7 +336,7 @@ Test(hostile, binary_garbage_bot_in_an_event, .timeout = 240)
             cr_expect_str_eq(r.players[1 - bad].result, "win");
         } else {
             clean_games++;
-            cr_expect(is_rules_end(r.reason), "%s: %s (%s)", path, r.reason,
+            cr_expect(run_is_rules_end(r.reason), "%s: %s (%s)", path, r.reason,
                       r.detail ? r.detail : "");
             cr_expect_eq(r.fault_seat, -1);
         }

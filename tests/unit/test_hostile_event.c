@@ -72,18 +72,6 @@ static char *slurp(const char *path)
     return buf;
 }
 
-static bool is_rules_end(const char *reason)
-{
-    static const char *const ends[] = {
-        "five-by-placement", "five-by-rotation", "five-for-opponent",
-        "five-for-both", "full-board",
-    };
-    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
-        if (!strcmp(reason, ends[i]))
-            return true;
-    return false;
-}
-
 /* A crash of the referee shows as a sanitizer report or a signal. */
 static void expect_no_crash(int rc, const char *out)
 {
@@ -236,7 +224,7 @@ static void expect_fault(const record *r, int bad, const entrant *e,
 
 static void expect_rules_end(const record *r, const char *id)
 {
-    cr_expect(is_rules_end(r->reason) && !record_is_fault(r->reason),
+    cr_expect(run_is_rules_end(r->reason) && !record_is_fault(r->reason),
               "%s: %s vs %s ended by %s (%s)", id, r->players[0].entrant,
               r->players[1].entrant, r->reason,
               r->detail ? r->detail : "");

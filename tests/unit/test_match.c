@@ -71,18 +71,6 @@ static int mrun_replay(const mrun *m, int game)
     return rc;
 }
 
-static bool is_rules_end(const char *reason)
-{
-    static const char *const ends[] = {
-        "five-by-placement", "five-by-rotation", "five-for-opponent",
-        "five-for-both", "full-board",
-    };
-    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
-        if (!strcmp(reason, ends[i]))
-            return true;
-    return false;
-}
-
 /* Which seat does the command containing needle sit in? */
 static int seat_of(const record *r, const char *needle)
 {
@@ -103,7 +91,7 @@ Test(match, c_bots_play_records_and_replay, .timeout = 120)
         record r;
         mrun_record(&m, g, &r);
         cr_expect_str_eq(r.status, "finished");
-        cr_expect(is_rules_end(r.reason), "game %d ended by %s", g, r.reason);
+        cr_expect(run_is_rules_end(r.reason), "game %d ended by %s", g, r.reason);
         cr_expect_eq(r.fault_seat, -1);
         cr_expect_eq(r.round, g);
         cr_expect_str_eq(r.game, "pentago");
@@ -183,7 +171,7 @@ Test(match, slow_bot_within_limit_is_not_a_loss, .timeout = 120)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    cr_expect(is_rules_end(r.reason), "ended by %s: %s", r.reason,
+    cr_expect(run_is_rules_end(r.reason), "ended by %s: %s", r.reason,
               r.detail ? r.detail : "");
     int slow = seat_of(&r, "slow_bot");
     for (size_t i = 0; i < r.nmoves; i++)
@@ -315,7 +303,7 @@ Test(match, bot_ignoring_sigterm_is_killed, .timeout = 60)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    cr_expect(is_rules_end(r.reason), "%s", r.reason);
+    cr_expect(run_is_rules_end(r.reason), "%s", r.reason);
     record_release(&r);
     mrun_finish(&m);
 }
@@ -361,7 +349,7 @@ static void check_language_bot(const char *interp, const char *bot,
     for (int g = 1; g <= 2; g++) {
         record r;
         mrun_record(&m, g, &r);
-        cr_expect(is_rules_end(r.reason), "game %d: %s: %s", g, r.reason,
+        cr_expect(run_is_rules_end(r.reason), "game %d: %s: %s", g, r.reason,
                   r.detail ? r.detail : "");
         int s = seat_of(&r, name);
         cr_expect_geq(s, 0);
@@ -751,7 +739,7 @@ Test(limits, suspended_bots_play_normally, .timeout = 120)
     for (int g = 1; g <= 2; g++) {
         record r;
         mrun_record(&m, g, &r);
-        cr_expect(is_rules_end(r.reason), "%s: %s", r.reason,
+        cr_expect(run_is_rules_end(r.reason), "%s: %s", r.reason,
                   r.detail ? r.detail : "");
         record_release(&r);
         mrun_replay(&m, g);
@@ -785,7 +773,7 @@ Test(limits, suspension_stops_thinking_on_the_other_bots_time, .timeout = 180)
     record_release(&r);
     mrun_finish(&m);
     run_busy(true, &r, &m);
-    cr_expect(is_rules_end(r.reason), "with --suspend: %s: %s", r.reason,
+    cr_expect(run_is_rules_end(r.reason), "with --suspend: %s: %s", r.reason,
               r.detail ? r.detail : "");
     record_release(&r);
     mrun_finish(&m);
@@ -804,7 +792,7 @@ Test(deadline, answer_one_ms_before_the_limit_is_not_a_loss, .timeout = 60)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    cr_expect(is_rules_end(r.reason), "%s: %s", r.reason,
+    cr_expect(run_is_rules_end(r.reason), "%s: %s", r.reason,
               r.detail ? r.detail : "");
     int slow = seat_of(&r, "slow_bot");
     bool seen = false;
