@@ -1,6 +1,9 @@
 /* run.c - test support for running programs (see run.h). */
 #include "run.h"
 
+#include "proc/environ.h"
+
+#include <criterion/criterion.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -49,26 +52,23 @@ int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-static int run_environ_has(const char *pid, const char *needle, size_t nlen)
+pid_t run_start(char *const argv[], const char *tag)
 {
-    char path[64], buf[65536];
-    snprintf(path, sizeof path, "/proc/%s/environ", pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    ssize_t n = read(fd, buf, sizeof buf);
-    close(fd);
-    for (ssize_t i = 0; n > 0 && i + (ssize_t)nlen <= n; i++)
-        if ((i == 0 || buf[i - 1] == '\0') && !memcmp(buf + i, needle, nlen) &&
-            (i + (ssize_t)nlen == n || buf[i + nlen] == '\0'))
-            return 1;
-    return 0;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        setenv("RUN_TAG", tag, 1);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    return pid;
 }
 
 int run_count_tagged(const char *tag)
 {
-    char needle[256];
-    int nlen = snprintf(needle, sizeof needle, "RUN_TAG=%s", tag);
+    char val[256];
     DIR *d = opendir("/proc");
     if (!d)
         return -1;
@@ -76,7 +76,9 @@ int run_count_tagged(const char *tag)
     struct dirent *e;
     while ((e = readdir(d)))
         if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
-            run_environ_has(e->d_name, needle, (size_t)nlen))
+            proc_environ_find((pid_t)atoi(e->d_name), "RUN_TAG=", val,
+                              sizeof val) &&
+            !strcmp(val, tag))
             count++;
     closedir(d);
     return count;
@@ -113,4 +115,42 @@ bool run_is_rules_end(const char *reason)
         if (!strcmp(reason, ends[i]))
             return true;
     return false;
+}
+
+char *run_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *more = realloc(buf, cap * 2);
+            if (!more)
+                free(buf);
+            buf = more;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+void run_write_event(const char *dir, const char *name, const char *body,
+                     char *path, size_t len)
+{
+    snprintf(path, len, "%s/%s.yaml", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert(f, "cannot write %s", path);
+    fprintf(f, "event: %s\nrecords: %s/records-%s\nresults: %s/results-%s\n"
+               "%s",
+            name, dir, name, dir, name, body);
+    fclose(f);
 }

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Paths of the sanitizer build (make test builds them first); the
  * Makefile passes its own test directory, so BUILD=... works. */
@@ -26,10 +27,20 @@
  * truncated to outlen).  Returns the exit status, or -1 if it did not exit
  * normally. */
 int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen);
+/* Start argv with RUN_TAG=tag and its output discarded; returns its pid
+ * (the caller reaps it). */
+pid_t run_start(char *const argv[], const char *tag);
 /* Processes whose environment holds RUN_TAG=tag. */
 int run_count_tagged(const char *tag);
 /* A fresh directory under /tmp for one test; path into buf. */
 void run_tmpdir(char *buf, size_t len);
+/* The whole of a file, NUL-terminated (free it); NULL if unreadable.  len
+ * may be NULL. */
+char *run_slurp(const char *path, size_t *len);
+/* Write dir/name.yaml: an event named name with its records and results
+ * under dir, then body; its path into path. */
+void run_write_event(const char *dir, const char *name, const char *body,
+                     char *path, size_t len);
 /* Is reason a Pentago end by the rules (not a fault)? */
 bool run_is_rules_end(const char *reason);
 /* rm -r of a test directory. */

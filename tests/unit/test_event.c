@@ -19,20 +19,6 @@
 
 #define OUT_MAX 65536
 
-/* Write an event definition into dir/name.yaml with records and results
- * under dir; entrants_yaml lists the entrants. */
-static void write_event(const char *dir, const char *name, const char *body,
-                        char *path, size_t len)
-{
-    snprintf(path, len, "%s/%s.yaml", dir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert(f);
-    fprintf(f, "event: %s\nrecords: %s/records-%s\nresults: %s/results-%s\n"
-               "%s",
-            name, dir, name, dir, name, body);
-    fclose(f);
-}
-
 static const char *const swiss8 =
     "seed: 2026\nformat: swiss-cup\ntime_control: {move_ms: 3000}\n"
     "entrants:\n"
@@ -51,18 +37,6 @@ static int run_event(const char *def, const char *tag, char *out, size_t len,
     char *argv[] = {RUN_REFEREE, "event", "-j", (char *)jobs, (char *)def,
                     NULL};
     return run_cmd(argv, tag, out, len);
-}
-
-static char *slurp_file(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 1 << 20);
-    size_t n = fread(buf, 1, (1 << 20) - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
 }
 
 static int count_records(const char *dir)
@@ -93,7 +67,7 @@ static void expect_same_tables(const char *a, const char *b)
         char pa[1024], pb[1024];
         snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
         snprintf(pb, sizeof pb, "%s/%s", b, files[i]);
-        char *x = slurp_file(pa), *y = slurp_file(pb);
+        char *x = run_slurp(pa, NULL), *y = run_slurp(pb, NULL);
         cr_assert(x && y, "missing %s or %s", pa, pb);
         cr_expect_str_eq(x, y, "%s differs", files[i]);
         free(x);
@@ -105,7 +79,7 @@ Test(event, swiss_cup_runs_to_a_final_ranking, .timeout = 240)
 {
     char dir[256], def[512], out[OUT_MAX], path[512];
     run_tmpdir(dir, sizeof dir);
-    write_event(dir, "swiss", swiss8, def, sizeof def);
+    run_write_event(dir, "swiss", swiss8, def, sizeof def);
     int rc = run_event(def, dir + 5, out, sizeof out, "2");
     cr_assert_eq(rc, 0, "%s", out);
     static const char *const files[] = {"group-A.yaml", "group-A.md",
@@ -117,7 +91,7 @@ Test(event, swiss_cup_runs_to_a_final_ranking, .timeout = 240)
         cr_expect_eq(access(path, R_OK), 0, "no %s", path);
     }
     snprintf(path, sizeof path, "%s/results-swiss/final.yaml", dir);
-    char *fin = slurp_file(path);
+    char *fin = run_slurp(path, NULL);
     cr_assert(fin);
     cr_expect(strstr(fin, "place: 1\n"), "%s", fin);
     cr_expect(strstr(fin, "place: 8\n"), "%s", fin);
@@ -130,7 +104,7 @@ Test(event, swiss_cup_runs_to_a_final_ranking, .timeout = 240)
     char sout[OUT_MAX];
     cr_expect_eq(run_cmd(argv, dir + 5, sout, sizeof sout), 0, "%s", sout);
     snprintf(path, sizeof path, "%s/results-swiss/final.md", dir);
-    char *md = slurp_file(path);
+    char *md = run_slurp(path, NULL);
     cr_expect(md && strstr(sout, md), "standings differ:\n%s", sout);
     free(md);
     cr_expect_eq(run_count_tagged(dir + 5), 0);
@@ -144,16 +118,9 @@ static void kill_and_resume(const char *dir, const char *def, int after,
 {
     char records[512], out[OUT_MAX];
     snprintf(records, sizeof records, "%s/records-swiss", dir);
-    pid_t pid = fork();
+    char *argv[] = {RUN_REFEREE, "event", "-j", "2", (char *)def, NULL};
+    pid_t pid = run_start(argv, dir + 5);
     cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        setenv("RUN_TAG", dir + 5, 1);
-        execl(RUN_REFEREE, RUN_REFEREE, "event", "-j", "2", def, (char *)0);
-        _exit(127);
-    }
     for (int i = 0; i < 20000 && count_records(records) < after; i++)
         usleep(2000);
     kill(pid, sig);
@@ -180,7 +147,7 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
     run_tmpdir(a, sizeof a);
     run_tmpdir(b, sizeof b);
     run_tmpdir(c, sizeof c);
-    write_event(ref, "swiss", swiss8, def, sizeof def);
+    run_write_event(ref, "swiss", swiss8, def, sizeof def);
     cr_assert_eq(run_event(def, ref + 5, out, sizeof out, "2"), 0, "%s", out);
     char rres[512], res[512];
     snprintf(rres, sizeof rres, "%s/results-swiss", ref);
@@ -195,7 +162,7 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
     cr_log_info("resume test: kill points %d %d %d (seed %u)", after[0],
                 after[1], after[2], seed);
     for (int i = 0; i < 3; i++) {
-        write_event(dirs[i], "swiss", swiss8, def, sizeof def);
+        run_write_event(dirs[i], "swiss", swiss8, def, sizeof def);
         kill_and_resume(dirs[i], def, after[i], sigs[i]);
         snprintf(res, sizeof res, "%s/results-swiss", dirs[i]);
         expect_same_tables(rres, res);
@@ -217,7 +184,7 @@ Test(event, round_robin_and_gauntlet, .timeout = 240)
     char body[2048];
     snprintf(body, sizeof body, "seed: 5\nformat: round-robin\n"
                                 "games_per_pair: 2\n%s", entrants);
-    write_event(dir, "rr", body, def, sizeof def);
+    run_write_event(dir, "rr", body, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     snprintf(path, sizeof path, "%s/records-rr", dir);
     cr_expect_eq(count_records(path), 12); /* 6 pairs x 2 */
@@ -226,7 +193,7 @@ Test(event, round_robin_and_gauntlet, .timeout = 240)
     snprintf(body, sizeof body, "seed: 5\nformat: gauntlet\n"
                                 "challenger: greedy\ngames_per_pair: 2\n%s",
              entrants);
-    write_event(dir, "gt", body, def, sizeof def);
+    run_write_event(dir, "gt", body, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     snprintf(path, sizeof path, "%s/records-gt", dir);
     cr_expect_eq(count_records(path), 6); /* 3 opponents x 2 */
@@ -244,7 +211,7 @@ Test(event, chained_events_take_earlier_winners, .timeout = 240)
              "  - {name: ra, command: " RUN_BOTS "random_bot}\n"
              "  - {name: rb, command: " RUN_BOTS "random_bot}\n"
              "  - {name: rc, command: " RUN_BOTS "random_bot}\n");
-    write_event(dir, "local", body, def, sizeof def);
+    run_write_event(dir, "local", body, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     snprintf(body, sizeof body,
              "seed: 2\nformat: round-robin\nentrants:\n"
@@ -252,11 +219,11 @@ Test(event, chained_events_take_earlier_winners, .timeout = 240)
              "  - {from: %s/results-local, place: 2, name: second}\n"
              "  - {name: extra, command: " RUN_BOTS "random_bot}\n",
              dir, dir);
-    write_event(dir, "final", body, def, sizeof def);
+    run_write_event(dir, "final", body, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     char path[512];
     snprintf(path, sizeof path, "%s/records-final/event.yaml", dir);
-    char *snap = slurp_file(path);
+    char *snap = run_slurp(path, NULL);
     cr_assert(snap);
     cr_expect(strstr(snap, "name: \"second\""), "%s", snap);
     cr_expect(strstr(snap, "name: \"extra\""), "%s", snap);
@@ -268,14 +235,14 @@ Test(event, standings_detects_edited_and_missing_records, .timeout = 240)
 {
     char dir[256], def[512], out[OUT_MAX], path[1024], sout[OUT_MAX];
     run_tmpdir(dir, sizeof dir);
-    write_event(dir, "swiss", swiss8, def, sizeof def);
+    run_write_event(dir, "swiss", swiss8, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     char records[512];
     snprintf(records, sizeof records, "%s/records-swiss", dir);
     char *argv[] = {RUN_REFEREE, "standings", records, NULL};
     /* Swap the results of a group game: the replay disagrees. */
     snprintf(path, sizeof path, "%s/group-A-01.yaml", records);
-    char *rec = slurp_file(path);
+    char *rec = run_slurp(path, NULL);
     cr_assert(rec);
     char *w = strstr(rec, "result: \"win\"");
     char *l = strstr(rec, "result: \"loss\"");
@@ -346,7 +313,7 @@ Test(event, definition_errors_name_file_line_and_field, .timeout = 60)
     char dir[256], def[512], out[OUT_MAX];
     run_tmpdir(dir, sizeof dir);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        write_event(dir, "bad", cases[i].body, def, sizeof def);
+        run_write_event(dir, "bad", cases[i].body, def, sizeof def);
         int rc = run_event(def, "defs", out, sizeof out, "1");
         cr_expect_eq(rc, 1, "case %zu accepted: %s", i, out);
         cr_expect(strstr(out, def) && strstr(out, cases[i].message),
@@ -369,10 +336,10 @@ Test(event, drawn_cup_tie_is_replayed_until_the_safeguard, .timeout = 240)
              "  - {name: d1, command: %s}\n  - {name: d2, command: %s}\n"
              "  - {name: d3, command: %s}\n  - {name: d4, command: %s}\n",
              seq, seq, seq, seq);
-    write_event(dir, "draws", body, def, sizeof def);
+    run_write_event(dir, "draws", body, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     snprintf(path, sizeof path, "%s/results-draws/cup.yaml", dir);
-    char *cup = slurp_file(path);
+    char *cup = run_slurp(path, NULL);
     cr_assert(cup);
     cr_expect(strstr(cup, "by_safeguard: true"), "%s", cup);
     /* Three games, white alternating between the two finalists. */
@@ -389,7 +356,7 @@ Test(event, drawn_cup_tie_is_replayed_until_the_safeguard, .timeout = 240)
     cr_expect_str_eq(w3, w1);
     /* The safeguard's winner is the group's first. */
     snprintf(path, sizeof path, "%s/results-draws/group-A.yaml", dir);
-    char *grp = slurp_file(path);
+    char *grp = run_slurp(path, NULL);
     char first[32], winner[32];
     cr_assert(grp);
     cr_assert_eq(sscanf(strstr(grp, "entrant: "), "entrant: %31s", first), 1);

@@ -30,33 +30,6 @@
 
 /* ---- small helpers --------------------------------------------------- */
 
-/* The whole of a (small) file, NUL-terminated; NULL if unreadable. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *more = realloc(buf, cap * 2);
-            if (!more)
-                free(buf);
-            buf = more;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
-}
-
 static void spit(const char *path, const char *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -148,7 +121,7 @@ static void hrun_finish(hrun *m)
 static void expect_clean_file(const char *path)
 {
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = run_slurp(path, &len);
     cr_assert(text, "cannot read %s", path);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
@@ -243,19 +216,6 @@ Test(hostile, binary_flood_times_out, .timeout = 120)
 
 /* ---- events ------------------------------------------------------------ */
 
-/* Write dir/name.yaml, an event with records and results under dir. */
-static void write_event(const char *dir, const char *name, const char *body,
-                        char *path, size_t len)
-{
-    snprintf(path, len, "%s/%s.yaml", dir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert(f);
-    fprintf(f, "event: %s\nrecords: %s/records-%s\nresults: %s/results-%s\n"
-               "%s",
-            name, dir, name, dir, name, body);
-    fclose(f);
-}
-
 static int run_event(const char *def, const char *tag, char *out, size_t len)
 {
     char *argv[] = {RUN_REFEREE, "event", "-j", "2", (char *)def, NULL};
@@ -300,7 +260,7 @@ Test(hostile, binary_garbage_bot_in_an_event, .timeout = 240)
 {
     char dir[256], def[512], out[OUT_MAX], path[1024], err[1024];
     run_tmpdir(dir, sizeof dir);
-    write_event(dir, "junk",
+    run_write_event(dir, "junk",
                 "seed: 9\nformat: round-robin\ngames_per_pair: 1\n"
                 "time_control: {move_ms: 2000}\nentrants:\n"
                 "  - {name: junk, command: " RUN_TBOTS "garbage_bot binary}\n"
@@ -345,7 +305,7 @@ Test(hostile, binary_garbage_bot_in_an_event, .timeout = 240)
     cr_expect_eq(junk_games, 3);
     cr_expect_eq(clean_games, 3);
     snprintf(path, sizeof path, "%s/results-junk/league.yaml", dir);
-    char *league = slurp(path, NULL);
+    char *league = run_slurp(path, NULL);
     cr_assert(league);
     cr_expect(row_has(league, "junk", "lost: 3\n"), "%s", league);
     cr_expect(row_has(league, "junk", "points: 0\n"), "%s", league);
@@ -386,7 +346,7 @@ static void snap_take(snapshot *s, const char *dir)
         cr_assert_lt(s->n, 64);
         hfile *f = &s->f[s->n++];
         snprintf(f->name, sizeof f->name, "%s", e->d_name);
-        f->data = slurp(path, &f->len);
+        f->data = run_slurp(path, &f->len);
         cr_assert(f->data);
     }
     closedir(d);
@@ -404,7 +364,7 @@ static void snap_expect_same(const snapshot *s, const char *dir,
         char path[1024];
         size_t len;
         snprintf(path, sizeof path, "%s/%s", dir, f->name);
-        char *now = slurp(path, &len);
+        char *now = run_slurp(path, &len);
         cr_expect(now && len == f->len && !memcmp(now, f->data, len),
                   "%s was lost or changed", path);
         free(now);
@@ -429,7 +389,7 @@ static void good_event_run(good_event *g)
     char out[OUT_MAX];
     run_tmpdir(g->dir, sizeof g->dir);
     cr_assert(g->dir[0]);
-    write_event(g->dir, "rr",
+    run_write_event(g->dir, "rr",
                 "seed: 7\nformat: round-robin\ngames_per_pair: 1\n"
                 "entrants:\n"
                 "  - {name: greedy, command: " RUN_BOTS "greedy_bot}\n"
@@ -568,7 +528,7 @@ static void expect_bad_record(good_event *g, const char *id,
 {
     char path[1024], out[OUT_MAX];
     snprintf(path, sizeof path, "%s/%s.yaml", g->records, id);
-    char *orig = slurp(path, NULL);
+    char *orig = run_slurp(path, NULL);
     cr_assert(orig);
     if (content)
         spit(path, content, len);
@@ -598,7 +558,7 @@ Test(hostile, oversize_record_is_refused, .timeout = 180)
     /* The event.yaml beside the records. */
     char path[1024], out[OUT_MAX];
     snprintf(path, sizeof path, "%s/event.yaml", g.records);
-    char *orig = slurp(path, NULL);
+    char *orig = run_slurp(path, NULL);
     cr_assert(orig);
     make_oversize(path, orig);
     int rc = standings(g.records, true, g.dir + 5, out, sizeof out);
@@ -616,7 +576,7 @@ Test(hostile, truncated_deep_and_alias_bomb_records_are_refused,
     good_event_run(&g);
     char path[1024];
     snprintf(path, sizeof path, "%s/rr-002.yaml", g.records);
-    char *orig = slurp(path, NULL);
+    char *orig = run_slurp(path, NULL);
     cr_assert(orig);
     /* Cut in the middle of the line of the second player's command. */
     const char *cmd = strstr(strstr(orig, "- seat: 1"), "command: ");
@@ -646,7 +606,7 @@ Test(hostile, standings_reports_a_bad_record_once, .timeout = 120)
     good_event_run(&g);
     char path[1024], out[OUT_MAX];
     snprintf(path, sizeof path, "%s/rr-001.yaml", g.records);
-    char *orig = slurp(path, NULL);
+    char *orig = run_slurp(path, NULL);
     cr_assert(orig);
     char *seed = strstr(orig, "\nseed: ");
     cr_assert(seed);
@@ -677,7 +637,7 @@ Test(hostile, standings_counts_a_result_the_plan_refuses, .timeout = 120)
     for (int i = 1; i <= 3 && !win; i++) {
         free(orig);
         snprintf(path, sizeof path, "%s/rr-%03d.yaml", g.records, i);
-        orig = slurp(path, NULL);
+        orig = run_slurp(path, NULL);
         cr_assert(orig);
         win = strstr(orig, "result: \"win\"");
     }
@@ -754,7 +714,7 @@ Test(hostile, standings_has_no_cap_on_games, .timeout = 600)
     for (int i = 1; i <= 27; i++)
         n += snprintf(body + n, sizeof body - (size_t)n,
                       "  - {name: e%02d, command: bot-%02d}\n", i, i);
-    write_event(dir, "big", body, def_path, sizeof def_path);
+    run_write_event(dir, "big", body, def_path, sizeof def_path);
     event_def d;
     cr_assert_eq(event_def_load(def_path, &d, err, sizeof err), 0, "%s", err);
     cr_assert_eq(mkdir(d.records, 0755), 0);
@@ -777,7 +737,7 @@ Test(hostile, standings_has_no_cap_on_games, .timeout = 600)
     cr_expect_eq(rc, 0, "%.4000s", out);
     cr_expect_null(strstr(out, "not finished"), "%.4000s", out);
     snprintf(path, sizeof path, "%s/league.yaml", d.results);
-    char *league = slurp(path, NULL);
+    char *league = run_slurp(path, NULL);
     cr_assert(league, "no %s: %.4000s", path, out);
     /* Every entrant played 26 opponents 50 times. */
     cr_expect_eq(count_str(league, "played: 1300\n"), 27, "%s", league);

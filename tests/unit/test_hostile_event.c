@@ -59,19 +59,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 1 << 20);
-    cr_assert(buf);
-    size_t n = fread(buf, 1, (1 << 20) - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* A crash of the referee shows as a sanitizer report or a signal. */
 static void expect_no_crash(int rc, const char *out)
 {
@@ -159,7 +146,7 @@ static void first_entrant(const char *dir, const char *file, char *who,
 {
     char path[512];
     snprintf(path, sizeof path, "%s/results/%s", dir, file);
-    char *t = slurp(path);
+    char *t = run_slurp(path, NULL);
     cr_assert(t, "no %s", path);
     const char *at = strstr(t, "entrant: \"");
     cr_assert(at, "%s has no entrant:\n%s", path, t);
@@ -174,7 +161,7 @@ static bool row_has(const char *dir, const char *who, const char *kv)
     char path[512], needle[96];
     snprintf(path, sizeof path, "%s/results/league.yaml", dir);
     snprintf(needle, sizeof needle, "entrant: \"%s\"\n", who);
-    char *t = slurp(path);
+    char *t = run_slurp(path, NULL);
     cr_assert(t, "no %s", path);
     const char *row = strstr(t, needle);
     const char *next = row ? strstr(row, "- rank:") : NULL;

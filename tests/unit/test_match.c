@@ -692,18 +692,11 @@ static void kill_9_leaves_nothing(const char *forker)
     char dir[256];
     run_tmpdir(dir, sizeof dir);
     const char *tag = dir + 5;
-    pid_t pid = fork();
+    char *argv[] = {RUN_REFEREE, "match", "--out", dir, "--seed", "4",
+                    "--move-ms", "20000", (char *)forker,
+                    RUN_BOTS "random_bot", NULL};
+    pid_t pid = run_start(argv, tag);
     cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        setenv("RUN_TAG", tag, 1);
-        execl(RUN_REFEREE, RUN_REFEREE, "match", "--out", dir, "--seed",
-              "4", "--move-ms", "20000", forker, RUN_BOTS "random_bot",
-              (char *)0);
-        _exit(127);
-    }
     /* the referee, the guard, both bots and the forker's child, which
      * then has a moment to detach */
     for (int i = 0; i < 1000 && run_count_tagged(tag) < 5; i++)
