@@ -37,11 +37,11 @@ struct bot {
     bool suspended;
     proc_child child;
     watch *watch;
-    watch_what over;  /* which measured limit ended it, if over_value */
-    long over_value;
+    bot_end over;     /* which limit ended it, if over_value */
+    long over_value;  /* memory KiB, tasks, CPU seconds */
     ev_io w_in, w_out, w_err;
     ev_child w_child;
-    ev_timer w_classify, w_stop, w_drain;
+    ev_timer w_classify, w_stop, w_drain, w_limits;
     line_reader *lr;
     char *outq;
     size_t outq_len, outq_cap;
@@ -95,22 +95,65 @@ static void bot_emit(bot *b, bot_event ev, const proto_msg *msg, double t)
     b->cb(b, ev, msg, t, b->arg);
 }
 
+/* A boxed bot's limits are the kernel's hard caps; what is left to us is
+ * to notice that one was hit (a fork refused, a process killed at the
+ * memory cap) and how much CPU the whole tree used. */
+static void bot_check_box(bot *b)
+{
+    if (!b->child.boxed || b->over_value)
+        return;
+    cgroup_stats st;
+    cgroup_stats_read(b->child.box.cg, &st);
+    if (st.oom_kills > 0) {
+        b->over = BOT_MEMORY_LIMIT;
+        b->over_value = st.mem_kb_peak > 0 ? st.mem_kb_peak : 1;
+    } else if (st.tasks_denied > 0) {
+        b->over = BOT_PROCESS_LIMIT;
+        b->over_value = b->limits.procs;
+    } else if (b->limits.cpu_s > 0 && st.cpu_s > (double)b->limits.cpu_s) {
+        b->over = BOT_CPU_LIMIT;
+        b->over_value = (long)st.cpu_s;
+    }
+}
+
+static void bot_limit_text(bot *b)
+{
+    b->end = b->over;
+    bool box = b->child.boxed;
+    if (b->over == BOT_MEMORY_LIMIT && box)
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "reached its %ld MiB memory limit (a process was killed "
+                 "at the cap)",
+                 b->limits.mem_mb);
+    else if (b->over == BOT_MEMORY_LIMIT)
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "used %ld MiB of memory, over its %ld MiB limit",
+                 b->over_value / 1024, b->limits.mem_mb);
+    else if (b->over == BOT_PROCESS_LIMIT && box)
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "tried to run more than %ld processes and threads, its "
+                 "limit",
+                 b->limits.procs);
+    else if (b->over == BOT_PROCESS_LIMIT)
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "ran %ld processes and threads, over its limit of %ld",
+                 b->over_value, b->limits.procs);
+    else
+        snprintf(b->gone_text, sizeof b->gone_text,
+                 "its processes used more than its %ld s of CPU time",
+                 b->limits.cpu_s);
+}
+
 static void bot_set_gone_text(bot *b)
 {
+    if (b->exited)
+        bot_check_box(b);
     if (!b->exited) {
         b->end = BOT_CLOSED_OUTPUT;
         snprintf(b->gone_text, sizeof b->gone_text,
                  "closed its output but kept running");
-    } else if (b->over_value && b->over == WATCH_MEMORY) {
-        b->end = BOT_MEMORY_LIMIT;
-        snprintf(b->gone_text, sizeof b->gone_text,
-                 "used %ld MiB of memory, over its %ld MiB limit",
-                 b->over_value / 1024, b->limits.mem_mb);
     } else if (b->over_value) {
-        b->end = BOT_PROCESS_LIMIT;
-        snprintf(b->gone_text, sizeof b->gone_text,
-                 "ran %ld processes and threads, over its limit of %ld",
-                 b->over_value, b->limits.procs);
+        bot_limit_text(b);
     } else if (WIFSIGNALED(b->wstatus) && WTERMSIG(b->wstatus) == SIGXCPU) {
         b->end = BOT_CPU_LIMIT;
         snprintf(b->gone_text, sizeof b->gone_text,
@@ -366,6 +409,7 @@ static void bot_check_reaped(bot *b)
     ev_timer_stop(b->loop, &b->w_classify);
     ev_timer_stop(b->loop, &b->w_stop);
     ev_timer_stop(b->loop, &b->w_drain);
+    ev_timer_stop(b->loop, &b->w_limits);
     if (b->log_fd >= 0) {
         close(b->log_fd);
         b->log_fd = -1;
@@ -383,11 +427,19 @@ static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
     b->wstatus = w->rstatus;
     watch_remove(b->watch);
     b->watch = NULL;
-    /* The bot is gone; no process of its group may outlive it.  Its own
-     * pid is reaped already and must not be signalled. */
-    proc_signal_members(b->child.pid, SIGKILL);
+    ev_timer_stop(loop, &b->w_limits);
+    if (b->child.boxed) {
+        /* Read the box's counters before its end muddles them; then
+         * nothing in it may outlive the bot. */
+        bot_check_box(b);
+        proc_kill_all(&b->child);
+    } else {
+        /* No process of its group may outlive it.  Its own pid is reaped
+         * already and must not be signalled. */
+        proc_signal_members(b->child.pid, SIGKILL);
+        watch_sweep_soon(loop);
+    }
     guard_remove(b->child.pid);
-    watch_sweep_soon(loop);
     /* What it wrote before exiting is in the pipe and comes first: a move
      * sent just before exit must count.  The pipe holds at most 64 KiB,
      * so this ends. */
@@ -427,7 +479,19 @@ static void bot_stop_cb(struct ev_loop *loop, ev_timer *w, int revents)
         ev_timer_set(w, (double)b->term_ms / 1000.0, 0.);
         ev_timer_start(loop, w);
     } else {
-        proc_signal_group(b->child.pid, SIGKILL);
+        proc_kill_all(&b->child);
+    }
+}
+
+static void bot_limits_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot *b = w->data;
+    bot_check_box(b);
+    if (b->over_value) {
+        ev_timer_stop(b->loop, w);
+        proc_kill_all(&b->child);
     }
 }
 
@@ -440,6 +504,9 @@ static void bot_init_watchers(bot *b)
     ev_timer_init(&b->w_classify, bot_classify_cb, BOT_CLASSIFY_S, 0.);
     ev_timer_init(&b->w_drain, bot_drain_cb, BOT_DRAIN_S, 0.);
     ev_timer_init(&b->w_stop, bot_stop_cb, 0., 0.);
+    ev_timer_init(&b->w_limits, bot_limits_cb, WATCH_PERIOD_S,
+                  WATCH_PERIOD_S);
+    b->w_limits.data = b;
     b->w_in.data = b->w_out.data = b->w_err.data = b;
     b->w_child.data = b->w_classify.data = b->w_drain.data = b;
     b->w_stop.data = b;
@@ -450,7 +517,7 @@ static void bot_over_cb(void *arg, watch_what what, long value)
     bot *b = arg;
     if (b->exited)
         return;
-    b->over = what;
+    b->over = what == WATCH_MEMORY ? BOT_MEMORY_LIMIT : BOT_PROCESS_LIMIT;
     b->over_value = value;
     proc_signal_group(b->child.pid, SIGKILL);
 }
@@ -471,10 +538,10 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
     if (st != PROC_OK)
         return st;
     guard_add(b->child.pid);
-    b->watch = watch_add(b->loop, b->child.pid, b->child.id,
-                         b->limits.mem_mb * 1024, b->limits.procs,
-                         bot_over_cb, b);
-    if (!b->watch) {
+    if (!b->child.boxed &&
+        !(b->watch = watch_add(b->loop, b->child.pid, b->child.id,
+                               b->limits.mem_mb * 1024, b->limits.procs,
+                               bot_over_cb, b))) {
         /* Unwatched, it would look like a stray and be killed: no game. */
         proc_signal_group(b->child.pid, SIGKILL);
         while (waitpid(b->child.pid, NULL, 0) < 0 && errno == EINTR)
@@ -489,6 +556,8 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
     ev_child_start(b->loop, &b->w_child);
     ev_io_start(b->loop, &b->w_out);
     ev_io_start(b->loop, &b->w_err);
+    if (b->child.boxed)
+        ev_timer_start(b->loop, &b->w_limits);
     return PROC_OK;
 }
 
@@ -513,13 +582,13 @@ void bot_suspend(bot *b, bool stop)
     if (!b->started || b->exited || b->suspended == stop)
         return;
     b->suspended = stop;
-    proc_signal_group(b->child.pid, stop ? SIGSTOP : SIGCONT);
+    proc_freeze(&b->child, stop);
 }
 
 void bot_kill(bot *b)
 {
     if (b->started && !b->exited)
-        proc_signal_group(b->child.pid, SIGKILL);
+        proc_kill_all(&b->child);
 }
 
 void bot_free(bot *b)
@@ -528,7 +597,7 @@ void bot_free(bot *b)
         return;
     if (b->started && !b->reaped) {
         /* Only reached on error paths: never leave a process behind. */
-        proc_signal_group(b->child.pid, SIGKILL);
+        proc_kill_all(&b->child);
         watch_remove(b->watch);
         b->watch = NULL;
         ev_child_stop(b->loop, &b->w_child);
@@ -544,8 +613,10 @@ void bot_free(bot *b)
         ev_timer_stop(b->loop, &b->w_classify);
         ev_timer_stop(b->loop, &b->w_stop);
         ev_timer_stop(b->loop, &b->w_drain);
+        ev_timer_stop(b->loop, &b->w_limits);
         proc_close_fds(&b->child);
     }
+    proc_release(&b->child);
     if (b->log_fd >= 0)
         close(b->log_fd);
     line_reader_free(b->lr);

@@ -9,6 +9,7 @@
 #include "event/event_run.h"
 #include "event/tables.h"
 #include "proc/proc.h"
+#include "sandbox_opts.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -17,18 +18,22 @@
 
 static void event_usage(FILE *out)
 {
-    fprintf(out, "usage: referee event [-j K] FILE\n"
+    fprintf(out, "usage: referee event [-j K] [SANDBOX OPTIONS] FILE\n"
                  "  -j, --concurrency K  games at once (default: the "
-                 "definition's, else the number of cores)\n");
+                 "definition's, else the number of cores)\n"
+                 SANDBOX_USAGE);
 }
 
 int cmd_event(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"concurrency", required_argument, 0, 'j'},
+        SANDBOX_LONG_OPTIONS,
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
+    sandbox_options sbo;
+    sandbox_options_defaults(&sbo);
     int jobs = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:h", opts, NULL)) != -1) {
@@ -41,6 +46,12 @@ int cmd_event(int argc, char **argv)
                         optarg);
                 return EXIT_USAGE;
             }
+            break;
+        case SANDBOX_OPT_SANDBOX:
+        case SANDBOX_OPT_NETWORK:
+        case SANDBOX_OPT_UIDS:
+            if (sandbox_opt_apply(&sbo, c, optarg, "referee event") != 0)
+                return EXIT_USAGE;
             break;
         case 'h': event_usage(stdout); return 0;
         default: event_usage(stderr); return EXIT_USAGE;
@@ -69,8 +80,10 @@ int cmd_event(int argc, char **argv)
     fprintf(stderr, "event %s: %s, %d entrants, %d games at once; records "
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
+    sandbox_setup(&sbo);
     int rc = event_run(&def, jobs, stderr, err, sizeof err);
     watch_sweep_final();
+    sandbox_teardown();
     guard_stop();
     if (rc == EVENT_INTERRUPTED)
         fprintf(stderr, "referee event: interrupted; every finished game is "

@@ -12,6 +12,7 @@
 #include "match/match.h"
 #include "rules.h"
 #include "proc/proc.h"
+#include "sandbox_opts.h"
 #include "util/fsutil.h"
 #include "util/rng.h"
 
@@ -39,6 +40,7 @@ typedef struct {
     match *live[256]; /* running games, for Ctrl-C */
     bool stopping;
     ev_signal w_int, w_term, w_hup;
+    sandbox_options sandbox;
 } series;
 
 typedef struct {
@@ -79,6 +81,7 @@ static void match_usage(FILE *out)
         "      --limit-vm MB    address space per bot process (default "
         "none)\n"
         "      --suspend        stop the bots that are not on move\n"
+        SANDBOX_USAGE
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      match name (default match-DATE-TIME)\n");
 }
@@ -254,6 +257,7 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         {"suspend", no_argument, 0, 1006},
         {"limit-vm", required_argument, 0, 1007},
         {"name", required_argument, 0, 'N'},
+        SANDBOX_LONG_OPTIONS,
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
@@ -292,6 +296,13 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         case 1007: ok = match_parse_count(optarg, &c->limits.vm_mb); break;
         case 1006: c->suspend = true; break;
         case 'N': snprintf(name, namelen, "%s", optarg); break;
+        case SANDBOX_OPT_SANDBOX:
+        case SANDBOX_OPT_NETWORK:
+        case SANDBOX_OPT_UIDS:
+            if (sandbox_opt_apply(&sr->sandbox, opt, optarg,
+                                  "referee match") != 0)
+                return EXIT_USAGE;
+            break;
         case 'h': match_usage(stdout); return 0;
         default: match_usage(stderr); return EXIT_USAGE;
         }
@@ -376,6 +387,7 @@ int cmd_match(int argc, char **argv)
     series sr;
     memset(&sr, 0, sizeof sr);
     match_config_defaults(&sr.base);
+    sandbox_options_defaults(&sr.sandbox);
     sr.games = 2;
     sr.concurrency = 1;
     char name[256] = "", dir[4096];
@@ -400,6 +412,7 @@ int cmd_match(int argc, char **argv)
         return 1;
     }
     proc_ignore_sigpipe();
+    sandbox_setup(&sr.sandbox);
     sr.loop = EV_DEFAULT;
     rng lot;
     rng_seed(&lot, sr.base.seed);
@@ -415,6 +428,7 @@ int cmd_match(int argc, char **argv)
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
     watch_sweep_final();
+    sandbox_teardown();
     guard_stop();
     series_summary(&sr);
     if (sr.stopping)

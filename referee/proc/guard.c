@@ -16,6 +16,7 @@
 
 #include "environ.h"
 #include "proc.h"
+#include "sandbox/cgroup.h"
 
 /* How long a clean exit waits for the guard before killing it. */
 #define GUARD_WAIT_MS 1000
@@ -135,6 +136,12 @@ static void guard_main(int rd)
     }
     for (size_t i = 0; i < s.n; i++)
         kill(-(pid_t)s.pg[i], SIGKILL);
+    /* Boxed bots: everything in their control groups, wherever it went
+     * and whatever it did to its environment. */
+    const char *dirs[8];
+    size_t ndirs = cgroup_run_dirs(dirs, 8);
+    for (size_t i = 0; i < ndirs; i++)
+        cgroup_kill_tree(dirs[i]);
     for (int round = 0; round < GUARD_SCAN_ROUNDS; round++)
         if (guard_kill_marked() == 0)
             break;

@@ -135,19 +135,38 @@ static void proc_set_limit(int resource, long value, long unit)
     setrlimit(resource, &rl);
 }
 
-/* In the child, between fork and exec: only async-signal-safe calls. */
-static void proc_child_setup(int in, int out, int errfd, int status_fd,
-                             pid_t parent, char **argv, char **envp,
-                             const proc_limits *lim)
+/* What the child was asked to become. */
+typedef struct {
+    int in, out, err, status_fd;
+    pid_t parent; /* 0 in a box: the parent is outside its pid namespace */
+    char **argv, **envp;
+    const proc_limits *lim;
+    const sandbox_enter_args *box; /* NULL: no sandbox */
+} proc_plan;
+
+static _Noreturn void proc_child_fail(int status_fd, const char *stage)
 {
+    sandbox_report_send(status_fd, SANDBOX_REPORT_FAILED, errno, 0, stage);
+    _exit(127);
+}
+
+/* In the child, between fork and exec: only async-signal-safe calls. */
+static _Noreturn void proc_child_setup(const proc_plan *p)
+{
+    int status_fd = p->status_fd;
+    if (p->box) {
+        const char *stage = "";
+        if (sandbox_enter(p->box, &stage) != 0)
+            proc_child_fail(status_fd, stage);
+    }
     /* A group, not a session: setsid() would also make a scheduler
      * autogroup, which costs milliseconds per bot to create and destroy.
-     * A bot may thus move a process into another bot's group; usage.c
-     * charges a process to the bot it descends from, so that gains it
-     * nothing. */
+     * Without a box a bot may thus move a process into another bot's
+     * group; usage.c charges a process to the bot it descends from, so
+     * that gains it nothing. */
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
+    if (getppid() != p->parent)
         _exit(127);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -157,29 +176,25 @@ static void proc_child_setup(int in, int out, int errfd, int status_fd,
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    if (lim) {
-        proc_set_limit(RLIMIT_AS, lim->vm_mb, 1L << 20);
-        proc_set_limit(RLIMIT_CPU, lim->cpu_s, 1);
-        proc_set_limit(RLIMIT_FSIZE, lim->fsize_mb, 1L << 20);
-        proc_set_limit(RLIMIT_NOFILE, lim->files, 1);
+    if (p->lim) {
+        proc_set_limit(RLIMIT_AS, p->lim->vm_mb, 1L << 20);
+        proc_set_limit(RLIMIT_CPU, p->lim->cpu_s, 1);
+        proc_set_limit(RLIMIT_FSIZE, p->lim->fsize_mb, 1L << 20);
+        proc_set_limit(RLIMIT_NOFILE, p->lim->files, 1);
     }
-    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
-        goto fail;
+    if (dup2(p->in, 0) < 0 || dup2(p->out, 1) < 0 || dup2(p->err, 2) < 0)
+        proc_child_fail(status_fd, "exec");
     /* Everything is O_CLOEXEC already; this also covers descriptors a
      * library may have opened without it.  The status pipe goes to fd 3
      * first (it is close-on-exec), so one range closes the rest. */
     if (status_fd != 3) {
         if (dup3(status_fd, 3, O_CLOEXEC) < 0)
-            goto fail;
+            proc_child_fail(status_fd, "exec");
         status_fd = 3;
     }
     proc_close_from(4);
-    execvpe(argv[0], argv, envp);
-fail:;
-    int e = errno;
-    ssize_t w = write(status_fd, &e, sizeof e);
-    (void)w;
-    _exit(127);
+    execvpe(p->argv[0], p->argv, p->envp);
+    proc_child_fail(status_fd, "exec");
 }
 
 void proc_close_from(int fd)
@@ -195,9 +210,10 @@ void proc_close_from(int fd)
 
 /* Our environment plus the guard's mark with the bot's id (guard.h),
  * built before the fork: the child may not allocate.  One allocation. */
-static char **proc_bot_environ(long id)
+static char **proc_bot_environ(long id, bool boxed)
 {
-    const char *mark = guard_env_mark();
+    /* A box is found by its control group, not by what a bot can erase. */
+    const char *mark = boxed ? NULL : guard_env_mark();
     size_t n = 0;
     while (environ[n])
         n++;
@@ -232,44 +248,63 @@ static void proc_close_pair(int p[2])
         }
 }
 
-/* Wait for the exec report: EOF means exec succeeded. */
-static int proc_exec_errno(int status_fd)
+/* The child's reports, until EOF (every writer has exec'd or exited):
+ * the box's pids, if any, and a failure, if any. */
+typedef struct {
+    pid_t init, bot;
+    int err;
+    char stage[sizeof ((sandbox_report *)0)->text];
+} proc_reports;
+
+static void proc_read_reports(int fd, proc_reports *r)
 {
-    int e = 0;
-    ssize_t n;
-    do
-        n = read(status_fd, &e, sizeof e);
-    while (n < 0 && errno == EINTR);
-    return n == (ssize_t)sizeof e ? e : 0;
+    memset(r, 0, sizeof *r);
+    r->init = r->bot = -1;
+    sandbox_report m;
+    for (;;) {
+        ssize_t n = read(fd, &m, sizeof m);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n != (ssize_t)sizeof m)
+            return;
+        if (m.kind == SANDBOX_REPORT_PIDS) {
+            r->init = (pid_t)m.a;
+            r->bot = (pid_t)m.b;
+        } else if (m.kind == SANDBOX_REPORT_FAILED && !r->err) {
+            r->err = m.a ? m.a : EIO;
+            memcpy(r->stage, m.text, sizeof r->stage);
+            r->stage[sizeof r->stage - 1] = '\0';
+        }
+    }
 }
 
-proc_status proc_spawn(const char *command, const proc_limits *limits,
-                       proc_child *child, char *err, size_t errlen)
+static void proc_reap(pid_t pid)
 {
-    child->pid = -1;
-    child->in_fd = child->out_fd = child->err_fd = -1;
-    char **argv = proc_split_command(command, err, errlen);
-    if (!argv)
-        return PROC_BAD_COMMAND;
-    static long proc_spawned;
-    long id = ++proc_spawned;
-    char **envp = proc_bot_environ(id);
-    if (!envp) {
-        free(argv);
-        snprintf(err, errlen, "out of memory");
-        return PROC_SYS_ERROR;
-    }
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
-    int st[2] = {-1, -1};
-    proc_status rc = PROC_SYS_ERROR;
-    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
-        pipe2(er, O_CLOEXEC) || pipe2(st, O_CLOEXEC) ||
-        proc_set_nonblock(in[1]) || proc_set_nonblock(out[0]) ||
-        proc_set_nonblock(er[0])) {
-        snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
-        goto done;
-    }
-    pid_t parent = getpid();
+    if (pid <= 0)
+        return;
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
+static void proc_fail_text(const char *cmd0, const proc_reports *r,
+                           const proc_child *child, char *err, size_t errlen)
+{
+    if (strcmp(r->stage, "exec") != 0)
+        snprintf(err, errlen, "cannot start '%s' in its sandbox (%s): %s",
+                 cmd0, r->stage, strerror(r->err));
+    else if (child->boxed && r->err == EACCES)
+        snprintf(err, errlen,
+                 "cannot run '%s': %s (as sandbox uid %lu: the program and "
+                 "every folder above it must be open to other users)",
+                 cmd0, strerror(r->err), (unsigned long)child->box.uid);
+    else
+        snprintf(err, errlen, "cannot run '%s': %s", cmd0, strerror(r->err));
+}
+
+/* Fork the child as planned; the pid of the bot (with a box: of the
+ * go-between, which exits at once) or -1. */
+static pid_t proc_fork(const proc_plan *plan, int *fork_errno)
+{
     /* The child resets every handler before unblocking: none of the
      * referee's (libev's) may run in it meanwhile. */
     sigset_t all, old;
@@ -277,35 +312,113 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
     sigprocmask(SIG_SETMASK, &all, &old);
     pid_t pid = fork();
     if (pid == 0)
-        proc_child_setup(in[0], out[1], er[1], st[1], parent, argv, envp,
-                         limits);
-    int fork_errno = errno;
+        proc_child_setup(plan);
+    *fork_errno = errno;
     sigprocmask(SIG_SETMASK, &old, NULL);
+    return pid;
+}
+
+/* Make the box and the arguments for entering it. */
+static proc_status proc_box_open(proc_child *child, const proc_limits *lim,
+                                 sandbox_enter_args *ea, char *err,
+                                 size_t errlen)
+{
+    if (sandbox_box_open(&child->box, child->id, lim ? lim->mem_mb : 0,
+                         lim ? lim->procs : 0, err, errlen) != 0)
+        return PROC_SYS_ERROR;
+    child->boxed = true;
+    memset(ea, 0, sizeof *ea);
+    ea->njoin = cgroup_join_fds(child->box.cg, ea->join_fds);
+    if (ea->njoin < 0) {
+        snprintf(err, errlen, "cannot join control group: %s",
+                 strerror(errno));
+        return PROC_SYS_ERROR;
+    }
+    ea->uid = child->box.uid;
+    ea->network = sandbox_network();
+    ea->tmp_mb = lim && lim->fsize_mb > 0 ? lim->fsize_mb : 64;
+    return PROC_OK;
+}
+
+proc_status proc_spawn(const char *command, const proc_limits *limits,
+                       proc_child *child, char *err, size_t errlen)
+{
+    memset(child, 0, sizeof *child);
+    child->pid = -1;
+    child->in_fd = child->out_fd = child->err_fd = -1;
+    child->box.uid_lock = child->box.init = child->box.init_pidfd = -1;
+    char **argv = proc_split_command(command, err, errlen);
+    if (!argv)
+        return PROC_BAD_COMMAND;
+    static long proc_spawned;
+    child->id = ++proc_spawned;
+    bool boxed = sandbox_active();
+    char **envp = proc_bot_environ(child->id, boxed);
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
+    int st[2] = {-1, -1};
+    sandbox_enter_args ea;
+    ea.njoin = 0;
+    proc_status rc = PROC_SYS_ERROR;
+    if (!envp) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
+        pipe2(er, O_CLOEXEC) || pipe2(st, O_CLOEXEC) ||
+        proc_set_nonblock(in[1]) || proc_set_nonblock(out[0]) ||
+        proc_set_nonblock(er[0])) {
+        snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
+        goto done;
+    }
+    if (boxed && (rc = proc_box_open(child, limits, &ea, err, errlen)) !=
+                     PROC_OK)
+        goto done;
+    rc = PROC_SYS_ERROR;
+    ea.report_fd = st[1];
+    proc_plan plan = {in[0], out[1], er[1], st[1], boxed ? 0 : getpid(),
+                      argv, envp, limits, boxed ? &ea : NULL};
+    int fork_errno = 0;
+    pid_t pid = proc_fork(&plan, &fork_errno);
     if (pid < 0) {
         snprintf(err, errlen, "cannot fork: %s", strerror(fork_errno));
         goto done;
     }
-    /* Also in the parent, so the group exists before we ever signal it. */
-    setpgid(pid, pid);
     close(st[1]);
     st[1] = -1;
-    int e = proc_exec_errno(st[0]);
-    if (e) {
-        int status;
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-            ;
-        snprintf(err, errlen, "cannot run '%s': %s", argv[0], strerror(e));
-        rc = PROC_EXEC_FAILED;
+    proc_reports rep;
+    proc_read_reports(st[0], &rep);
+    if (boxed) {
+        proc_reap(pid); /* the go-between */
+        pid = rep.bot;
+        child->box.init = rep.init;
+        if (rep.init > 0)
+            child->box.init_pidfd =
+                (int)syscall(SYS_pidfd_open, rep.init, 0);
+    }
+    if (pid > 0)
+        setpgid(pid, pid); /* so the group exists before we signal it */
+    if (rep.err || pid <= 0) {
+        if (!rep.err) {
+            rep.err = EIO;
+            snprintf(rep.stage, sizeof rep.stage, "starting the bot");
+        }
+        proc_reap(pid);
+        proc_fail_text(argv[0], &rep, child, err, errlen);
+        rc = strcmp(rep.stage, "exec") == 0 ? PROC_EXEC_FAILED
+                                            : PROC_SYS_ERROR;
         goto done;
     }
     child->pid = pid;
-    child->id = id;
     child->in_fd = in[1];
     child->out_fd = out[0];
     child->err_fd = er[0];
     in[1] = out[0] = er[0] = -1;
     rc = PROC_OK;
 done:
+    for (int i = 0; i < ea.njoin; i++)
+        close(ea.join_fds[i]);
+    if (rc != PROC_OK)
+        proc_release(child);
     proc_close_pair(in);
     proc_close_pair(out);
     proc_close_pair(er);
@@ -333,6 +446,30 @@ int proc_signal_group(pid_t pgid, int sig)
 int proc_signal_members(pid_t pgid, int sig)
 {
     return pgid > 0 ? kill(-pgid, sig) : -1;
+}
+
+void proc_kill_all(proc_child *child)
+{
+    if (child->boxed)
+        sandbox_box_kill(&child->box);
+    else
+        proc_signal_group(child->pid, SIGKILL);
+}
+
+void proc_freeze(proc_child *child, bool on)
+{
+    if (child->boxed)
+        sandbox_box_freeze(&child->box, on);
+    else
+        proc_signal_group(child->pid, on ? SIGSTOP : SIGCONT);
+}
+
+void proc_release(proc_child *child)
+{
+    if (!child->boxed)
+        return;
+    sandbox_box_close(&child->box);
+    child->boxed = false;
 }
 
 void proc_close_fds(proc_child *child)

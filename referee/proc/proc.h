@@ -15,6 +15,9 @@
  *      with proc_close_fds().
  *   4. proc_signal_group() signals the whole group, grandchildren too.
  *
+ * With a sandbox (sandbox.h) the bot starts in a box of its own; the
+ * caller's protocol is the same.
+ *
  * In the child: a new process group; every signal disposition reset and
  * the signal mask cleared; SIGKILL on the referee's death
  * (PR_SET_PDEATHSIG); descriptors 0, 1, 2 are the pipes and no other
@@ -23,6 +26,9 @@
 #ifndef PROC_H
 #define PROC_H
 
+#include "sandbox/sandbox.h"
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -61,6 +67,8 @@ typedef struct {
     int in_fd;
     int out_fd;
     int err_fd;
+    bool boxed;      /* in a sandbox (sandbox.h): box is its */
+    sandbox_box box;
 } proc_child;
 
 void proc_ignore_sigpipe(void);
@@ -89,6 +97,16 @@ int proc_signal_members(pid_t pgid, int sig);
  * async-signal-safe calls): close_range(2), else one by one up to the
  * open-file limit. */
 void proc_close_from(int fd);
+
+/* Everything the bot runs gets SIGKILL: its box, or its process group
+ * (proc_signal_group). */
+void proc_kill_all(proc_child *child);
+/* Stop or continue the bot and everything it runs: the box's freezer,
+ * or SIGSTOP / SIGCONT to its group. */
+void proc_freeze(proc_child *child, bool on);
+/* After the bot was reaped: kill what is left of its box and free it
+ * (nothing without a box). */
+void proc_release(proc_child *child);
 
 /* Close whichever of the three fds are still open (>= 0) and mark them -1. */
 void proc_close_fds(proc_child *child);

@@ -1,0 +1,108 @@
+/*
+ * sandbox.h - a box per bot: what a bot can see and signal is itself and
+ * its own descendants, nothing else.
+ *
+ * A box is
+ *   - a pid namespace with its own /proc: other bots, the referee and the
+ *     guard are neither visible nor reachable by signal or /proc/PID/fd;
+ *     its first process (pid 1, our small reaper) dies with the referee,
+ *     and when it dies the kernel kills everything in the box;
+ *   - a mount namespace with a read-only view of the machine (nosuid)
+ *     and private, empty /tmp and /dev/shm;
+ *   - network, IPC and host-name namespaces: no network unless allowed,
+ *     no shared memory or abstract sockets with other bots;
+ *   - a user id of its own from a configured range (bots run as root
+ *     never);
+ *   - a control group (cgroup.h) with hard caps on tasks and memory, CPU
+ *     time of the whole tree, and the freezer for --suspend.
+ * Level "full" is all of it; it needs root (CAP_SYS_ADMIN) and writable
+ * control groups beneath the referee's own.  Otherwise the level is
+ * "none": bots run as the referee's user in process groups, their limits
+ * measured from /proc (bot/watch.h), as the record says.
+ *
+ * The bot process itself is the referee's child (it is created with
+ * CLONE_PARENT), so its exit status and the pipes are as without a box.
+ */
+#ifndef SANDBOX_H
+#define SANDBOX_H
+
+#include "sandbox/cgroup.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct {
+    bool enabled;       /* false: run bots without a box (level none) */
+    bool network;       /* keep the machine's network */
+    unsigned long uid_first, uid_count; /* the bots' user ids */
+} sandbox_options;
+
+/* On, no network, ids 60000-60999. */
+void sandbox_options_defaults(sandbox_options *o);
+
+/* Decide once what this machine allows; later calls change nothing.
+ * Says on stderr, once, why bots are not boxed if they are not (unless
+ * the options turned boxes off). */
+void sandbox_setup(const sandbox_options *o);
+bool sandbox_active(void);
+/* Whether boxes keep the machine's network. */
+bool sandbox_network(void);
+/* "full" or "none". */
+const char *sandbox_level(void);
+/* One line for records and tables: the level and what it is made of, or
+ * why there is none. */
+const char *sandbox_detail(void);
+/* Remove the control groups (after every bot is gone). */
+void sandbox_teardown(void);
+
+/* One bot's box, from the referee's side. */
+typedef struct {
+    cgroup *cg;
+    uid_t uid;
+    int uid_lock;    /* holds the uid; -1 */
+    pid_t init;      /* the box's pid 1, our child; -1 */
+    int init_pidfd;  /* -1 */
+} sandbox_box;
+
+/* Make the box's control group and take a uid; nothing runs yet. */
+int sandbox_box_open(sandbox_box *box, long id, long mem_mb, long tasks,
+                     char *err, size_t errlen);
+/* SIGKILL to everything in the box. */
+void sandbox_box_kill(sandbox_box *box);
+void sandbox_box_freeze(sandbox_box *box, bool on);
+/* Kill, give the uid back, remove the group; the init is reaped by the
+ * loop like any child. */
+void sandbox_box_close(sandbox_box *box);
+
+/* In the forked child only (async-signal-safe calls): join the group
+ * (the fds of cgroup_join_fds), make the namespaces, start the box's
+ * reaper and the bot as children of our parent, report both pids on
+ * report_fd as {1, init, bot}, and exit.  Returns only in the bot, after
+ * its view of the machine is set and its uid dropped; -1 in *stage and
+ * errno set on failure there (the caller reports it and exits). */
+/* What a starting child tells the referee on its report pipe, one
+ * atomic write each: the box's pids, or why it could not start. */
+enum { SANDBOX_REPORT_PIDS = 1, SANDBOX_REPORT_FAILED = 2 };
+typedef struct {
+    int32_t kind;
+    int32_t a, b;   /* PIDS: init, bot; FAILED: errno, 0 */
+    char text[52];  /* FAILED: what it was doing */
+} sandbox_report;
+
+void sandbox_report_send(int fd, int32_t kind, int32_t a, int32_t b,
+                         const char *text);
+
+typedef struct {
+    int join_fds[CGROUP_MAX_JOIN];
+    int njoin;
+    int report_fd;
+    uid_t uid;
+    bool network;
+    long tmp_mb; /* size of the private /tmp */
+} sandbox_enter_args;
+
+int sandbox_enter(const sandbox_enter_args *a, const char **stage);
+
+#endif
