@@ -122,8 +122,8 @@ static void bot_limit_text(bot *b)
     bool box = b->child.boxed;
     if (b->over == BOT_MEMORY_LIMIT && box)
         snprintf(b->gone_text, sizeof b->gone_text,
-                 "reached its %ld MiB memory limit (a process was killed "
-                 "at the cap)",
+                 "went over its %ld MiB limit of memory (a process was "
+                 "killed at the cap)",
                  b->limits.mem_mb);
     else if (b->over == BOT_MEMORY_LIMIT)
         snprintf(b->gone_text, sizeof b->gone_text,
@@ -131,8 +131,8 @@ static void bot_limit_text(bot *b)
                  b->over_value / 1024, b->limits.mem_mb);
     else if (b->over == BOT_PROCESS_LIMIT && box)
         snprintf(b->gone_text, sizeof b->gone_text,
-                 "tried to run more than %ld processes and threads, its "
-                 "limit",
+                 "tried to run more processes and threads than its limit "
+                 "of %ld",
                  b->limits.procs);
     else if (b->over == BOT_PROCESS_LIMIT)
         snprintf(b->gone_text, sizeof b->gone_text,

@@ -222,7 +222,7 @@ int cmd_standings(int argc, char **argv)
     } else {
         size_t waiting = standings_feed(&st);
         standings_strays(&st);
-        tables_print(stdout, &st.def, st.plan);
+        tables_print(stdout, &st.def, st.plan, st.games, st.ngames);
         if (!plan_done(st.plan))
             printf("(the event is not finished: %zu games ready to play)\n",
                    waiting);

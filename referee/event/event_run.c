@@ -55,6 +55,8 @@ struct event_runner {
 
 static int event_result_of(const record *r, plan_result *res)
 {
+    snprintf(res->isolation, sizeof res->isolation, "%s",
+             r->isolation ? r->isolation : "");
     for (int s = 0; s < 2; s++)
         res->win_points[s] = r->players[s].win_points;
     const char *w = r->players[0].result;
@@ -465,7 +467,7 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
         else if (tables_write(def, er.plan, er.done, er.ndone, err, errlen))
             rc = 1;
         else {
-            tables_print(stdout, def, er.plan);
+            tables_print(stdout, def, er.plan, er.done, er.ndone);
             rc = 0;
         }
     }

@@ -81,6 +81,9 @@ typedef struct {
     char id[PLAN_ID_MAX];
     plan_outcome outcome;
     int win_points[2]; /* by seat */
+    /* The record's referee.isolation ("full", "none", "" if not said):
+     * carried to the tables, ignored by the plan. */
+    char isolation[8];
 } plan_result;
 
 typedef struct plan plan;

@@ -22,6 +22,41 @@ static const char *tables_name(const tables_ctx *t, int entrant)
                            : "(open)";
 }
 
+/* ---- isolation ----------------------------------------------------------- */
+
+/* How the bots of the games counted were kept apart: "full" when every
+ * game was played with a sandbox per bot, "none" when any was played
+ * without, "unknown" when a record does not say. */
+static const char *tables_isolation(const tables_ctx *t)
+{
+    const char *worst = "full";
+    for (size_t i = 0; i < t->ngames; i++) {
+        const char *iso = t->games[i].result.isolation;
+        if (strcmp(iso, "none") == 0)
+            return "none";
+        if (strcmp(iso, "full") != 0)
+            worst = "unknown";
+    }
+    return t->ngames ? worst : "unknown";
+}
+
+static void tables_isolation_yaml(FILE *f, const tables_ctx *t)
+{
+    fprintf(f, "isolation: %s\n", tables_isolation(t));
+}
+
+static void tables_isolation_md(FILE *f, const tables_ctx *t)
+{
+    const char *iso = tables_isolation(t);
+    fprintf(f, "Isolation: %s (%s).\n\n", iso,
+            strcmp(iso, "full") == 0
+                ? "every game was played with a sandbox per bot"
+            : strcmp(iso, "none") == 0
+                ? "some games were played without a sandbox: bots could "
+                  "reach each other"
+                : "some records do not say");
+}
+
 /* ---- groups ------------------------------------------------------------- */
 
 static int tables_group_yaml(FILE *f, void *arg)
@@ -33,7 +68,9 @@ static int tables_group_yaml(FILE *f, void *arg)
     ywrite_str(f, t->def->name);
     fprintf(f, "\ngroup: ");
     ywrite_str(f, plan_group_name(t->p, t->group));
-    fprintf(f, "\ntable:\n");
+    fputc('\n', f);
+    tables_isolation_yaml(f, t);
+    fprintf(f, "table:\n");
     for (size_t i = 0; i < n && i < PLAN_MAX_ENTRANTS; i++) {
         const plan_row *r = &rows[i];
         fprintf(f, "  - rank: %d\n    entrant: ", r->rank);
@@ -58,6 +95,8 @@ static void tables_group_md(FILE *f, const tables_ctx *t)
                 ? "group "
                 : "",
             plan_group_name(t->p, t->group));
+    if (t->games)
+        tables_isolation_md(f, t);
     fprintf(f, "| rank | entrant | played | won | drawn | lost | points | "
                "win points | decided by |\n"
                "|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
@@ -170,8 +209,10 @@ static int tables_final_yaml(FILE *f, void *arg)
     size_t n = plan_final_ranking(t->p, who, place, PLAN_MAX_ENTRANTS);
     fprintf(f, "event: ");
     ywrite_str(f, t->def->name);
-    fprintf(f, "\nformat: %s\ndone: true\nranking:\n",
+    fprintf(f, "\nformat: %s\ndone: true\n",
             event_format_name(t->def->plan.format));
+    tables_isolation_yaml(f, t);
+    fprintf(f, "ranking:\n");
     for (size_t i = 0; i < n && i < PLAN_MAX_ENTRANTS; i++) {
         fprintf(f, "  - place: %d\n    entrant: ", place[i]);
         ywrite_str(f, tables_name(t, who[i]));
@@ -190,8 +231,10 @@ static void tables_final_md(FILE *f, const tables_ctx *t)
 {
     int who[PLAN_MAX_ENTRANTS], place[PLAN_MAX_ENTRANTS];
     size_t n = plan_final_ranking(t->p, who, place, PLAN_MAX_ENTRANTS);
-    fprintf(f, "## %s: final ranking\n\n| place | entrant |\n|---:|---|\n",
-            t->def->name);
+    fprintf(f, "## %s: final ranking\n\n", t->def->name);
+    if (t->games)
+        tables_isolation_md(f, t);
+    fprintf(f, "| place | entrant |\n|---:|---|\n");
     for (size_t i = 0; i < n && i < PLAN_MAX_ENTRANTS; i++)
         fprintf(f, "| %d | %s |\n", place[i], tables_name(t, who[i]));
     fputc('\n', f);
@@ -242,9 +285,10 @@ int tables_write(const event_def *def, const plan *p,
                : 0;
 }
 
-void tables_print(FILE *out, const event_def *def, const plan *p)
+void tables_print(FILE *out, const event_def *def, const plan *p,
+                  const tables_game *games, size_t ngames)
 {
-    tables_ctx t = {.def = def, .p = p};
+    tables_ctx t = {.def = def, .p = p, .games = games, .ngames = ngames};
     for (t.group = 0; t.group < plan_groups(p); t.group++)
         tables_group_md(out, &t);
     tables_final_md(out, &t);

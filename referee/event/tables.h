@@ -24,6 +24,7 @@ int tables_write(const event_def *def, const plan *p,
                  const tables_game *games, size_t ngames, char *err,
                  size_t errlen);
 /* The group tables and the final ranking in Markdown, for a terminal. */
-void tables_print(FILE *out, const event_def *def, const plan *p);
+void tables_print(FILE *out, const event_def *def, const plan *p,
+                  const tables_game *games, size_t ngames);
 
 #endif

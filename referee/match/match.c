@@ -1,5 +1,6 @@
 /* match.c - one refereed game (see match.h). */
 #include "match.h"
+#include "sandbox/sandbox.h"
 
 #include "bot/bot.h"
 #include "clock/clock.h"
@@ -108,6 +109,8 @@ static void match_fill_record_header(match *m)
     record *r = &m->rec;
     const match_config *c = &m->cfg;
     record_set(&r->referee_version, REFEREE_VERSION);
+    record_set(&r->isolation, sandbox_level());
+    record_set(&r->sandbox, sandbox_detail());
     record_set(&r->event, c->event);
     r->round = c->round;
     record_set(&r->game_id, c->game_id);

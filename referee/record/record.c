@@ -58,6 +58,8 @@ static void record_player_release(record_player *p)
 void record_release(record *r)
 {
     free(r->referee_version);
+    free(r->isolation);
+    free(r->sandbox);
     free(r->event);
     free(r->game_id);
     free(r->stage);

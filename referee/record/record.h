@@ -46,6 +46,8 @@ typedef struct {
 typedef struct {
     int schema;            /* RECORD_SCHEMA */
     char *referee_version;
+    char *isolation;       /* "full" or "none" (sandbox.h), or NULL (older) */
+    char *sandbox;         /* what the isolation is made of, or NULL */
     char *event;           /* event or match name, or NULL */
     int round;             /* game number within the match/event, from 1 */
     char *game_id;         /* the event's id of this game, or NULL */

@@ -251,7 +251,9 @@ static int emit_record(record_out *o, const record *r)
     if (emit(o, &ev) || emit_map_start(o) ||
         emit_kv_long(o, "schema", r->schema) ||
         emit_key(o, "referee") || emit_map_start(o) ||
-        emit_kv_str(o, "version", r->referee_version) || emit_map_end(o) ||
+        emit_kv_str(o, "version", r->referee_version) ||
+        emit_kv_str(o, "isolation", r->isolation) ||
+        emit_kv_str(o, "sandbox", r->sandbox) || emit_map_end(o) ||
         emit_kv_str(o, "event", r->event) ||
         emit_kv_long(o, "round", r->round) ||
         emit_kv_str(o, "game_id", r->game_id) ||

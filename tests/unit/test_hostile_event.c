@@ -277,8 +277,8 @@ static const entrant gauntlet[] = {
     {"escape", T "escape_bot", "timeout", "limit " MOVE_MS " ms"},
     {"fdlist", T "fdlist_bot", NULL, NULL},
     {"hog-mem", P "hog_bot mem", "memory-limit", "over its 200 MiB limit"},
-    {"hog-forks", P "hog_bot forks", "process-limit", "over its limit of 64"},
-    {"hog-bomb", P "hog_bot bomb", "process-limit", "over its limit of 64"},
+    {"hog-forks", P "hog_bot forks", "process-limit", "limit of 64"},
+    {"hog-bomb", P "hog_bot bomb", "process-limit", "limit of 64"},
     {"hog-spin", P "hog_bot spin", "cpu-limit", "its 1 s of CPU"},
     {"hog-file", P "hog_bot file", "file-limit", "its 1 MiB limit"},
 };
@@ -357,7 +357,7 @@ static const entrant crowd[] = {
     {"random", RUN_BOTS "random_bot", NULL, NULL},
     {"garbage-flood", T "garbage_bot flood", "timeout",
      "limit " MOVE_MS " ms"},
-    {"hog-bomb", P "hog_bot bomb", "process-limit", "over its limit of 64"},
+    {"hog-bomb", P "hog_bot bomb", "process-limit", "limit of 64"},
     {"hog-mem", P "hog_bot mem", "memory-limit", "over its 200 MiB limit"},
     /* its last generation is beyond the guard: only the referee's
      * sweeps, during and after the event, can find it */
