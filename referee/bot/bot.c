@@ -525,8 +525,10 @@ static void bot_over_cb(void *arg, watch_what what, long value)
 proc_status bot_start(bot *b, char *err, size_t errlen)
 {
     if (b->log_path) {
+        /* Not readable by other users: boxed bots run as other users, and
+         * one must not read what its opponent thinks aloud on stderr. */
         b->log_fd = open(b->log_path,
-                         O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+                         O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
         if (b->log_fd < 0) {
             snprintf(err, errlen, "cannot write log %s: %s", b->log_path,
                      strerror(errno));
