@@ -98,12 +98,15 @@ static void bot_emit(bot *b, bot_event ev, const proto_msg *msg, double t)
 /* A boxed bot's limits are the kernel's hard caps; what is left to us is
  * to notice that one was hit (a fork refused, a process killed at the
  * memory cap) and how much CPU the whole tree used. */
-static void bot_check_box(bot *b)
+static void bot_check_box(bot *b, bool cheap)
 {
     if (!b->child.boxed || b->over_value)
         return;
     cgroup_stats st;
-    cgroup_stats_read(b->child.box.cg, &st);
+    if (cheap)
+        cgroup_breaches_read(b->child.box.cg, &st);
+    else
+        cgroup_stats_read(b->child.box.cg, &st);
     if (st.oom_kills > 0) {
         b->over = BOT_MEMORY_LIMIT;
         b->over_value = st.mem_kb_peak > 0 ? st.mem_kb_peak : 1;
@@ -114,6 +117,18 @@ static void bot_check_box(bot *b)
         b->over = BOT_CPU_LIMIT;
         b->over_value = (long)st.cpu_s;
     }
+}
+
+/* Checked before each move a boxed bot makes; kills it if so. */
+static bool bot_over_limit(bot *b)
+{
+    if (!b->child.boxed)
+        return false;
+    bot_check_box(b, true);
+    if (!b->over_value)
+        return false;
+    proc_kill_all(&b->child);
+    return true;
 }
 
 static void bot_limit_text(bot *b)
@@ -147,7 +162,7 @@ static void bot_limit_text(bot *b)
 static void bot_set_gone_text(bot *b)
 {
     if (b->exited)
-        bot_check_box(b);
+        bot_check_box(b, false);
     if (!b->exited) {
         b->end = BOT_CLOSED_OUTPUT;
         snprintf(b->gone_text, sizeof b->gone_text,
@@ -285,6 +300,12 @@ static bool bot_drain_lines(bot *b, double t)
         memset(&msg, 0, sizeof msg);
         if (st == LINE_OK) {
             proto_parse_bot_line(line, &msg);
+            /* A move made after a limit was hit does not count: the
+             * caps hold, but the breach itself loses the game. */
+            if (msg.kind == PROTO_MOVE && bot_over_limit(b)) {
+                b->muted = true;
+                return false;
+            }
             if (msg.kind != PROTO_UNKNOWN)
                 bot_emit(b, BOT_LINE, &msg, t);
             continue;
@@ -431,7 +452,7 @@ static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
     if (b->child.boxed) {
         /* Read the box's counters before its end muddles them; then
          * nothing in it may outlive the bot. */
-        bot_check_box(b);
+        bot_check_box(b, false);
         proc_kill_all(&b->child);
     } else {
         /* No process of its group may outlive it.  Its own pid is reaped
@@ -488,7 +509,7 @@ static void bot_limits_cb(struct ev_loop *loop, ev_timer *w, int revents)
     (void)loop;
     (void)revents;
     bot *b = w->data;
-    bot_check_box(b);
+    bot_check_box(b, false);
     if (b->over_value) {
         ev_timer_stop(b->loop, w);
         proc_kill_all(&b->child);

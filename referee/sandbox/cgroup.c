@@ -488,6 +488,20 @@ void cgroup_stats_read(const cgroup *cg, cgroup_stats *st)
         st->oom_kills = 0;
 }
 
+void cgroup_breaches_read(const cgroup *cg, cgroup_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    const char *md = cg->dir[cg_use.memory];
+    st->tasks_denied = cg_read_key(cg->dir[cg_use.pids], "pids.events", "max");
+    st->oom_kills = cg_h[cg_use.memory].version == 2
+                        ? cg_read_key(md, "memory.events", "oom_kill")
+                        : cg_read_key(md, "memory.oom_control", "oom_kill");
+    if (st->tasks_denied < 0)
+        st->tasks_denied = 0;
+    if (st->oom_kills < 0)
+        st->oom_kills = 0;
+}
+
 /* Remove dir once nothing runs in it: a group is busy until its last
  * process has exited, which takes a moment after SIGKILL. */
 static void cg_remove(const char *dir, int tries)

@@ -1,0 +1,431 @@
+/*
+ * test_sandbox.c - the attacks a cheating bot makes on its opponent, on
+ * other games and on the referee, each tried with the sandbox (it must
+ * fail) and, where that shows the test can fail, without it (it must
+ * work).  The attacker is tests/bots/attack_bot; it reports what its
+ * attack achieved in an `info attack ...` comment, which the record keeps.
+ *
+ * The sandbox needs root and writable control groups: where the tests do
+ * not run as root they are skipped, saying so.
+ */
+#include "record/record.h"
+#include "support/run.h"
+
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define OUT_MAX 65536
+#define ATTACK RUN_TBOTS "attack_bot "
+
+typedef struct {
+    char dir[256];
+    char tag[64];
+    char out[OUT_MAX];
+    int rc;
+} srun;
+
+static void need_root(void)
+{
+    if (geteuid() != 0)
+        cr_skip_test("the sandbox needs root; these tests run as uid %d",
+                     (int)geteuid());
+}
+
+static void srun_match(srun *m, const char *const *opts, const char *bot1,
+                       const char *bot2);
+static void srun_record(const srun *m, int game, record *r);
+static void srun_finish(srun *m);
+
+/* Root, and the referee boxes bots here: the attacks below must never run
+ * loose (SIGSTOP to every pid would stop the machine's processes). */
+static void need_sandbox(void)
+{
+    need_root();
+    static int known = -1;
+    if (known < 0) {
+        srun m;
+        const char *opts[] = {"-n", "1", "--seed", "1", NULL};
+        srun_match(&m, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+        record r;
+        srun_record(&m, 1, &r);
+        known = r.isolation && strcmp(r.isolation, "full") == 0;
+        cr_assert(known, "as root the referee must box bots here: %s",
+                  r.sandbox ? r.sandbox : "(not said)");
+        record_release(&r);
+        srun_finish(&m);
+    }
+    cr_assert(known);
+}
+
+/* `referee match --out DIR OPTS... BOT1 BOT2`. */
+static void srun_match(srun *m, const char *const *opts, const char *bot1,
+                       const char *bot2)
+{
+    run_tmpdir(m->dir, sizeof m->dir);
+    cr_assert(m->dir[0], "mkdtemp failed");
+    snprintf(m->tag, sizeof m->tag, "%s", m->dir + 5);
+    char *argv[64];
+    int n = 0;
+    argv[n++] = RUN_REFEREE;
+    argv[n++] = "match";
+    argv[n++] = "--out";
+    argv[n++] = m->dir;
+    for (int i = 0; opts[i] && n < 60; i++)
+        argv[n++] = (char *)opts[i];
+    argv[n++] = (char *)bot1;
+    argv[n++] = (char *)bot2;
+    argv[n] = NULL;
+    m->rc = run_cmd(argv, m->tag, m->out, sizeof m->out);
+    cr_assert_eq(m->rc, 0, "referee failed:\n%s", m->out);
+}
+
+static void srun_record(const srun *m, int game, record *r)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
+    cr_assert_eq(record_read(path, r, err, sizeof err), 0,
+                 "record %s: %s\nreferee said:\n%s", path, err, m->out);
+}
+
+static void srun_finish(srun *m)
+{
+    for (int i = 0; i < 200 && run_count_tagged(m->tag) > 0; i++)
+        usleep(10000);
+    cr_expect_eq(run_count_tagged(m->tag), 0,
+                 "bot processes left behind after the match");
+    run_rmtree(m->dir);
+}
+
+static int seat_of(const record *r, const char *needle)
+{
+    for (int s = 0; s < r->nplayers; s++)
+        if (strstr(r->players[s].command, needle))
+            return s;
+    return -1;
+}
+
+/* The first comment of seat's that starts with prefix, or NULL. */
+static const char *comment_of(const record *r, int seat, const char *prefix)
+{
+    for (size_t i = 0; i < r->nmoves; i++)
+        for (size_t c = 0; r->moves[i].seat == seat &&
+                           c < r->moves[i].ncomments;
+             c++)
+            if (strncmp(r->moves[i].comments[c], prefix, strlen(prefix)) ==
+                0)
+                return r->moves[i].comments[c];
+    return NULL;
+}
+
+/* The number after "key=" in text, or -1. */
+static long value_of(const char *text, const char *key)
+{
+    char k[64];
+    snprintf(k, sizeof k, " %s=", key);
+    const char *p = text ? strstr(text, k) : NULL;
+    return p ? strtol(p + strlen(k), NULL, 10) : -1;
+}
+
+/* ---- the level is stated ------------------------------------------------ */
+
+Test(sandbox, records_state_the_isolation, .timeout = 120)
+{
+    need_root();
+    srun m;
+    const char *on[] = {"-n", "1", "--seed", "2", NULL};
+    srun_match(&m, on, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
+    record r;
+    srun_record(&m, 1, &r);
+    cr_expect_str_eq(r.isolation, "full");
+    cr_expect(r.sandbox && strstr(r.sandbox, "pid"), "%s", r.sandbox);
+    record_release(&r);
+    srun_finish(&m);
+    const char *off[] = {"-n", "1", "--seed", "2", "--sandbox", "off", NULL};
+    srun_match(&m, off, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
+    srun_record(&m, 1, &r);
+    cr_expect_str_eq(r.isolation, "none");
+    cr_expect_str_eq(r.sandbox, "none (turned off)");
+    record_release(&r);
+    srun_finish(&m);
+}
+
+Test(sandbox, bad_sandbox_options_are_usage_errors, .timeout = 30)
+{
+    static const char *const bad[][2] = {{"--sandbox", "maybe"},
+                                         {"--sandbox-uids", "5"},
+                                         {"--sandbox-uids", "10-5"},
+                                         {"--sandbox-uids", "0-10"},
+                                         {"--sandbox-uids", "1-99999"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char out[4096];
+        char *argv[] = {RUN_REFEREE, "match", (char *)bad[i][0],
+                        (char *)bad[i][1], RUN_BOTS "random_bot",
+                        RUN_BOTS "random_bot", NULL};
+        int rc = run_cmd(argv, "sandbox-usage", out, sizeof out);
+        cr_expect_eq(rc, 2, "%s %s: exit %d\n%s", bad[i][0], bad[i][1], rc,
+                     out);
+        cr_expect(strstr(out, bad[i][0]), "%s", out);
+    }
+}
+
+/* ---- forging moves into the opponent's pipe --------------------------- */
+
+/* Two games of the forging bot against the greedy bot; how many
+ * descriptors it opened, and how many games a forged line decided (an
+ * out-of-turn loss: the line reached a referee's pipe). */
+static void forge_games(const char *sandbox, long *opened, int *forged)
+{
+    srun m;
+    const char *opts[] = {"-n", "2", "--seed", "5", "--sandbox", sandbox,
+                          NULL};
+    srun_match(&m, opts, ATTACK "forge", RUN_BOTS "greedy_bot");
+    *opened = 0;
+    *forged = 0;
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        srun_record(&m, g, &r);
+        int a = seat_of(&r, "attack_bot");
+        const char *c = comment_of(&r, a, "attack forge");
+        if (c)
+            *opened += value_of(c, "opened");
+        if (!strcmp(r.reason, "out-of-turn"))
+            (*forged)++;
+        if (!strcmp(sandbox, "on")) {
+            cr_assert(c, "game %d: no report from the attacker\n%s", g,
+                      m.out);
+            cr_expect(run_is_rules_end(r.reason), "game %d: %s (%s)", g,
+                      r.reason, r.detail ? r.detail : "");
+            cr_expect_eq(value_of(c, "written"), 0, "%s", c);
+            /* pid 1, the box's reaper, at most */
+            cr_expect_leq(value_of(c, "seen"), 1, "%s", c);
+        }
+        record_release(&r);
+    }
+    srun_finish(&m);
+}
+
+Test(sandbox, forging_into_the_opponents_pipe_fails, .timeout = 180)
+{
+    need_sandbox();
+    long opened;
+    int forged;
+    forge_games("on", &opened, &forged);
+    cr_expect_eq(opened, 0, "the attacker opened %ld descriptors", opened);
+    cr_expect_eq(forged, 0, "%d games decided by a forged line", forged);
+    /* The same attack without the sandbox decides games: the test is able
+     * to fail. */
+    forge_games("off", &opened, &forged);
+    cr_expect(forged > 0 || opened > 0,
+              "without a sandbox the attack should work");
+}
+
+/* ---- SIGSTOP to everything --------------------------------------------- */
+
+Test(sandbox, stopping_everything_stops_no_one_else, .timeout = 300)
+{
+    need_sandbox();
+    srun m;
+    /* Two games at a time: the attacker's victims would be its opponent,
+     * the other game's bots, the guard and the referee. */
+    const char *opts[] = {"-n", "4", "-j", "2", "--seed", "6", "--move-ms",
+                          "20000", NULL};
+    srun_match(&m, opts, ATTACK "stop", RUN_BOTS "greedy_bot");
+    for (int g = 1; g <= 4; g++) {
+        record r;
+        srun_record(&m, g, &r);
+        int a = seat_of(&r, "attack_bot");
+        const char *c = comment_of(&r, a, "attack stop");
+        cr_assert(c, "game %d: no report from the attacker", g);
+        cr_expect_eq(value_of(c, "hits"), 0, "game %d: %s", g, c);
+        cr_expect(run_is_rules_end(r.reason), "game %d: %s (%s)", g,
+                  r.reason, r.detail ? r.detail : "");
+        record_release(&r);
+    }
+    srun_finish(&m);
+}
+
+/* ---- waking a suspended bot -------------------------------------------- */
+
+static long sigcont_offturn_ms(const char *sandbox)
+{
+    srun m;
+    const char *opts[] = {"-n", "1", "--seed", "7", "--suspend",
+                          "--sandbox", sandbox, NULL};
+    srun_match(&m, opts, ATTACK "sigcont", RUN_TBOTS "slow_bot 60");
+    record r;
+    srun_record(&m, 1, &r);
+    int a = seat_of(&r, "attack_bot");
+    long total = -1;
+    for (size_t i = 0; i < r.nmoves; i++)
+        for (size_t c = 0; r.moves[i].seat == a && c < r.moves[i].ncomments;
+             c++)
+            if (!strncmp(r.moves[i].comments[c], "attack sigcont", 14))
+                total = value_of(r.moves[i].comments[c], "total_ms");
+    cr_assert_geq(total, 0, "no report from the attacker\n%s", m.out);
+    cr_expect(run_is_rules_end(r.reason), "%s (%s)", r.reason,
+              r.detail ? r.detail : "");
+    record_release(&r);
+    srun_finish(&m);
+    return total;
+}
+
+Test(sandbox, a_helper_cannot_wake_a_suspended_bot, .timeout = 180)
+{
+    need_sandbox();
+    /* The opponent thinks 60 ms a move, so about half a second in all is
+     * its time; frozen, the attacker gets next to none of it. */
+    long boxed = sigcont_offturn_ms("on");
+    cr_expect_lt(boxed, 60, "frozen, it still used %ld ms", boxed);
+    long loose = sigcont_offturn_ms("off");
+    cr_expect_gt(loose, 200, "without a sandbox the helper should wake it "
+                             "(%ld ms)", loose);
+}
+
+/* ---- an unmarked, detached orphan tree under a process cap ------------ */
+
+Test(sandbox, detached_orphans_cannot_pass_the_process_cap, .timeout = 120)
+{
+    need_sandbox();
+    srun m;
+    const char *opts[] = {"-n", "1", "--seed", "8", "--limit-procs", "64",
+                          NULL};
+    srun_match(&m, opts, ATTACK "orphans 256", RUN_BOTS "random_bot");
+    record r;
+    srun_record(&m, 1, &r);
+    int a = seat_of(&r, "attack_bot");
+    cr_expect_str_eq(r.reason, "process-limit", "%s (%s)", r.reason,
+                     r.detail ? r.detail : "");
+    cr_expect_eq(r.fault_seat, a);
+    const char *c = comment_of(&r, a, "attack orphans");
+    if (c)
+        cr_expect_lt(value_of(c, "forked"), 64, "%s", c);
+    record_release(&r);
+    srun_finish(&m);
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+Test(sandbox, memory_cap_is_hard, .timeout = 120)
+{
+    need_root();
+    srun m;
+    const char *opts[] = {"-n", "1", "--seed", "9", "--limit-mem", "64",
+                          NULL};
+    srun_match(&m, opts, RUN_PBOTS "hog_bot mem", RUN_BOTS "random_bot");
+    record r;
+    srun_record(&m, 1, &r);
+    cr_expect_str_eq(r.reason, "memory-limit", "%s (%s)", r.reason,
+                     r.detail ? r.detail : "");
+    cr_expect_eq(r.fault_seat, seat_of(&r, "hog_bot"));
+    record_release(&r);
+    srun_finish(&m);
+}
+
+/* ---- kill -9 of the referee ------------------------------------------ */
+
+static void kill_9_with(const char *bot, int wait_for)
+{
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    const char *tag = dir + 5;
+    char *argv[] = {RUN_REFEREE, "match", "--out", dir, "--seed", "4",
+                    "--move-ms", "20000", (char *)bot,
+                    RUN_BOTS "random_bot", NULL};
+    pid_t pid = run_start(argv, tag);
+    cr_assert_geq(pid, 0);
+    for (int i = 0; i < 1000 && run_count_tagged(tag) < wait_for; i++)
+        usleep(10000);
+    cr_assert_geq(run_count_tagged(tag), wait_for,
+                  "%s: the game did not get going", bot);
+    usleep(300000);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    for (int i = 0; i < 300 && run_count_tagged(tag) > 0; i++)
+        usleep(10000);
+    cr_expect_eq(run_count_tagged(tag), 0,
+                 "%s: processes outlived the referee's kill -9", bot);
+    run_rmtree(dir);
+}
+
+Test(sandbox, kill_9_leaves_no_unmarked_detached_descendant, .timeout = 120)
+{
+    need_sandbox();
+    /* The chain's last generation is detached, orphaned and has dropped
+     * the referee's mark from its environment; 32 orphans likewise. */
+    kill_9_with(RUN_TBOTS "forker_bot chain", 8);
+    kill_9_with(ATTACK "orphans 32", 20);
+}
+
+/* ---- an event's tables ------------------------------------------------ */
+
+Test(sandbox, event_tables_state_the_isolation, .timeout = 120)
+{
+    need_root();
+    char dir[256], def[512], out[OUT_MAX], path[600];
+    run_tmpdir(dir, sizeof dir);
+    const char *body =
+        "seed: 3\nformat: round-robin\ngames_per_pair: 2\n"
+        "entrants:\n"
+        "  - {name: greedy, command: " RUN_BOTS "greedy_bot}\n"
+        "  - {name: random, command: " RUN_BOTS "random_bot}\n";
+    run_write_event(dir, "iso", body, def, sizeof def);
+    char *argv[] = {RUN_REFEREE, "event", "-j", "2", def, NULL};
+    cr_assert_eq(run_cmd(argv, dir + 5, out, sizeof out), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/results-iso/league.yaml", dir);
+    char *t = run_slurp(path, NULL);
+    cr_assert(t, "no %s", path);
+    cr_expect(strstr(t, "isolation: full"), "%s", t);
+    free(t);
+    snprintf(path, sizeof path, "%s/results-iso/final.md", dir);
+    t = run_slurp(path, NULL);
+    cr_assert(t, "no %s", path);
+    cr_expect(strstr(t, "Isolation: full"), "%s", t);
+    free(t);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
+
+/* ---- where the machine allows no sandbox -------------------------------- */
+
+/* Run as an unprivileged user, the referee cannot box bots: it says so
+ * once, plays on as without a sandbox, and every record says "none". */
+Test(sandbox, unprivileged_referee_says_none_once, .timeout = 120)
+{
+    need_root(); /* to become someone else */
+    if (access("/usr/bin/setpriv", X_OK) != 0)
+        cr_skip_test("no setpriv to drop privileges with");
+    char dir[256], out[OUT_MAX], path[600];
+    run_tmpdir(dir, sizeof dir);
+    cr_assert_eq(chmod(dir, 0777), 0);
+    char *argv[] = {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
+                    "--clear-groups", RUN_REFEREE, "match", "-n", "2",
+                    "--seed", "3", "--out", dir, RUN_BOTS "greedy_bot",
+                    RUN_BOTS "random_bot", NULL};
+    int rc = run_cmd(argv, dir + 5, out, sizeof out);
+    cr_assert_eq(rc, 0, "%s", out);
+    const char *say = "bots run without a sandbox";
+    const char *first = strstr(out, say);
+    cr_expect(first, "no word about the missing sandbox:\n%s", out);
+    cr_expect(!first || !strstr(first + 1, say), "said more than once:\n%s",
+              out);
+    for (int g = 1; g <= 2; g++) {
+        char err[1024];
+        record r;
+        snprintf(path, sizeof path, "%s/game-%04d.yaml", dir, g);
+        cr_assert_eq(record_read(path, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_str_eq(r.isolation, "none");
+        cr_expect(r.sandbox && strstr(r.sandbox, "root"), "%s", r.sandbox);
+        cr_expect(run_is_rules_end(r.reason), "%s", r.reason);
+        record_release(&r);
+    }
+    for (int i = 0; i < 200 && run_count_tagged(dir + 5) > 0; i++)
+        usleep(10000);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
