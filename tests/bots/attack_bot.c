@@ -24,6 +24,10 @@
  *   environment, moving into a session of its own and leaving an orphaned
  *   grandchild that sleeps 300 s (RUN_TAG kept, for the tests to count).
  *   -> info attack orphans forked=K failed=F
+ * spinners N (4): N detached children that spin on the CPU for ever; the
+ *   bot plays on.  Each child alone stays under a per-process CPU limit
+ *   for a while; together they pass it for the tree.
+ *   -> info attack spinners started=K
  * memory MB: touches MB MiB in 1 MiB blocks.
  *   -> info attack memory touched=T
  */
@@ -286,6 +290,27 @@ static void attack_orphans(int n)
     report(text);
 }
 
+/* ---- spinners ------------------------------------------------------------ */
+
+static void attack_spinners(int n)
+{
+    int started = 0;
+    fflush(stdout);
+    for (int i = 0; i < n; i++) {
+        pid_t c = fork();
+        if (c == 0) {
+            setsid();
+            for (volatile unsigned long x = 0;; x++)
+                ;
+        }
+        if (c > 0)
+            started++;
+    }
+    char text[64];
+    snprintf(text, sizeof text, "spinners started=%d", started);
+    report(text);
+}
+
 /* ---- memory --------------------------------------------------------------- */
 
 static void attack_memory(long mb)
@@ -319,6 +344,8 @@ int main(int argc, char **argv)
         attack_stop();
     else if (strcmp(mode, "orphans") == 0)
         attack_orphans(n > 0 ? (int)n : 256);
+    else if (strcmp(mode, "spinners") == 0)
+        attack_spinners(n > 0 ? (int)n : 4);
     else if (strcmp(mode, "memory") == 0)
         attack_memory(n > 0 ? n : 256);
     do

@@ -257,7 +257,7 @@ static long sigcont_offturn_ms(const char *sandbox)
     srun m;
     const char *opts[] = {"-n", "1", "--seed", "7", "--suspend",
                           "--sandbox", sandbox, NULL};
-    srun_match(&m, opts, ATTACK "sigcont", RUN_TBOTS "slow_bot 60");
+    srun_match(&m, opts, ATTACK "sigcont", RUN_TBOTS "slow_bot 100");
     record r;
     srun_record(&m, 1, &r);
     int a = seat_of(&r, "attack_bot");
@@ -278,12 +278,13 @@ static long sigcont_offturn_ms(const char *sandbox)
 Test(sandbox, a_helper_cannot_wake_a_suspended_bot, .timeout = 180)
 {
     need_sandbox();
-    /* The opponent thinks 60 ms a move, so about half a second in all is
-     * its time; frozen, the attacker gets next to none of it. */
+    /* The opponent thinks 100 ms a move, so about a second in all is its
+     * time; frozen, the attacker gets next to none of it (a few ms a turn
+     * pass before the freeze takes hold: about 35 ms in all here). */
     long boxed = sigcont_offturn_ms("on");
-    cr_expect_lt(boxed, 60, "frozen, it still used %ld ms", boxed);
+    cr_expect_lt(boxed, 200, "frozen, it still used %ld ms", boxed);
     long loose = sigcont_offturn_ms("off");
-    cr_expect_gt(loose, 200, "without a sandbox the helper should wake it "
+    cr_expect_gt(loose, 400, "without a sandbox the helper should wake it "
                              "(%ld ms)", loose);
 }
 
@@ -305,6 +306,29 @@ Test(sandbox, detached_orphans_cannot_pass_the_process_cap, .timeout = 120)
     const char *c = comment_of(&r, a, "attack orphans");
     if (c)
         cr_expect_lt(value_of(c, "forked"), 64, "%s", c);
+    record_release(&r);
+    srun_finish(&m);
+}
+
+/* ---- CPU time of the whole tree ----------------------------------------- */
+
+/* Four detached spinners: each alone would take seconds to reach a
+ * per-process limit of 1 s (and its death would not end the bot); the
+ * box's account of the whole tree ends the game. */
+Test(sandbox, cpu_limit_counts_the_whole_tree, .timeout = 120)
+{
+    need_sandbox();
+    srun m;
+    const char *opts[] = {"-n", "1", "--seed", "10", "--limit-cpu", "1",
+                          NULL};
+    srun_match(&m, opts, ATTACK "spinners 4", RUN_TBOTS "slow_bot 200");
+    record r;
+    srun_record(&m, 1, &r);
+    cr_expect_str_eq(r.reason, "cpu-limit", "%s (%s)", r.reason,
+                     r.detail ? r.detail : "");
+    cr_expect_eq(r.fault_seat, seat_of(&r, "attack_bot"));
+    cr_expect(r.detail && strstr(r.detail, "its processes used"), "%s",
+              r.detail ? r.detail : "");
     record_release(&r);
     srun_finish(&m);
 }
