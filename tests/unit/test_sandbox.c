@@ -453,3 +453,35 @@ Test(sandbox, unprivileged_referee_says_none_once, .timeout = 120)
     cr_expect_eq(run_count_tagged(dir + 5), 0);
     run_rmtree(dir);
 }
+
+/* ---- cgroup v1 alone ------------------------------------------------------ */
+
+/* This machine mixes v1 (pids, memory) with v2 (freezing, killing, CPU);
+ * REFEREE_CGROUP=v1 makes the referee use v1 for everything, so that the
+ * v1 freezer, CPU account and kill are tried too. */
+Test(sandbox, v1_freezer_cpu_account_and_kill, .timeout = 240)
+{
+    need_sandbox();
+    setenv("REFEREE_CGROUP", "v1", 1);
+    srun m;
+    const char *opts[] = {"-n", "1", "--seed", "2", NULL};
+    srun_match(&m, opts, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
+    record r;
+    srun_record(&m, 1, &r);
+    cr_assert(r.sandbox && strstr(r.sandbox, "v1 pids,memory,freeze,cpu"),
+              "%s", r.sandbox ? r.sandbox : "");
+    record_release(&r);
+    srun_finish(&m);
+    long boxed = sigcont_offturn_ms("on");
+    cr_expect_lt(boxed, 200, "frozen (v1), it still used %ld ms", boxed);
+    const char *cpu[] = {"-n", "1", "--seed", "10", "--limit-cpu", "1",
+                         NULL};
+    srun_match(&m, cpu, ATTACK "spinners 4", RUN_TBOTS "slow_bot 200");
+    srun_record(&m, 1, &r);
+    cr_expect_str_eq(r.reason, "cpu-limit", "%s (%s)", r.reason,
+                     r.detail ? r.detail : "");
+    record_release(&r);
+    srun_finish(&m);
+    kill_9_with(ATTACK "orphans 32", 20);
+    unsetenv("REFEREE_CGROUP");
+}
