@@ -154,3 +154,20 @@ void run_write_event(const char *dir, const char *name, const char *body,
             name, dir, name, dir, name, body);
     fclose(f);
 }
+
+int run_match(const char *dir, const char *tag, const char *const *opts,
+              const char *bot1, const char *bot2, char *out, size_t outlen)
+{
+    char *argv[64];
+    int n = 0;
+    argv[n++] = RUN_REFEREE;
+    argv[n++] = "match";
+    argv[n++] = "--out";
+    argv[n++] = (char *)dir;
+    for (int i = 0; opts[i] && n < 58; i++)
+        argv[n++] = (char *)opts[i];
+    argv[n++] = (char *)bot1;
+    argv[n++] = (char *)bot2;
+    argv[n] = NULL;
+    return run_cmd(argv, tag, out, outlen);
+}

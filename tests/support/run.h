@@ -27,6 +27,10 @@
  * truncated to outlen).  Returns the exit status, or -1 if it did not exit
  * normally. */
 int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen);
+/* `referee match --out dir OPTS... BOT1 BOT2` (opts NULL-terminated, at
+ * most 50) through run_cmd. */
+int run_match(const char *dir, const char *tag, const char *const *opts,
+              const char *bot1, const char *bot2, char *out, size_t outlen);
 /* Start argv with RUN_TAG=tag and its output discarded; returns its pid
  * (the caller reaps it). */
 pid_t run_start(char *const argv[], const char *tag);

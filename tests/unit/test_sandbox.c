@@ -70,18 +70,8 @@ static void srun_match(srun *m, const char *const *opts, const char *bot1,
     run_tmpdir(m->dir, sizeof m->dir);
     cr_assert(m->dir[0], "mkdtemp failed");
     snprintf(m->tag, sizeof m->tag, "%s", m->dir + 5);
-    char *argv[64];
-    int n = 0;
-    argv[n++] = RUN_REFEREE;
-    argv[n++] = "match";
-    argv[n++] = "--out";
-    argv[n++] = m->dir;
-    for (int i = 0; opts[i] && n < 60; i++)
-        argv[n++] = (char *)opts[i];
-    argv[n++] = (char *)bot1;
-    argv[n++] = (char *)bot2;
-    argv[n] = NULL;
-    m->rc = run_cmd(argv, m->tag, m->out, sizeof m->out);
+    m->rc = run_match(m->dir, m->tag, opts, bot1, bot2, m->out,
+                      sizeof m->out);
     cr_assert_eq(m->rc, 0, "referee failed:\n%s", m->out);
 }
 
