@@ -201,10 +201,34 @@ static bool cg_find(int h)
     return found;
 }
 
+/* Remove the run groups of referees that died without removing theirs
+ * (killed before their guard started, or with it): what is left in them
+ * is killed.  A group whose pid lives is someone's, and left alone. */
+static void cg_sweep_dead_runs(const char *own)
+{
+    DIR *d = opendir(own);
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d));) {
+        char *end;
+        if (strncmp(e->d_name, "referee-", 8) != 0)
+            continue;
+        long pid = strtol(e->d_name + 8, &end, 10);
+        if (*end || pid <= 0 || pid == (long)getpid() ||
+            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char path[PATH_MAX + 300];
+        snprintf(path, sizeof path, "%s/%s", own, e->d_name);
+        cgroup_kill_tree(path);
+    }
+    closedir(d);
+}
+
 /* Make (or reuse, after a dead run of the same pid) our run group. */
 static bool cg_make_run(int h)
 {
     cg_hier *c = &cg_h[h];
+    cg_sweep_dead_runs(c->own);
     char name[32];
     snprintf(name, sizeof name, "/referee-%ld", (long)getpid());
     size_t l = strlen(c->own);

@@ -475,3 +475,66 @@ Test(sandbox, v1_freezer_cpu_account_and_kill, .timeout = 240)
     kill_9_with(ATTACK "orphans 32", 20);
     unsetenv("REFEREE_CGROUP");
 }
+
+/* ---- what a dead referee left --------------------------------------------- */
+
+/* The control group a referee killed before its guard started leaves
+ * behind is removed by the next referee, with what ran in it. */
+Test(sandbox, a_dead_referees_groups_are_removed, .timeout = 60)
+{
+    need_sandbox();
+    /* a pid that is surely dead: a child of ours, reaped */
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    waitpid(dead, NULL, 0);
+    char run[256], bot[300];
+    snprintf(run, sizeof run, "/sys/fs/cgroup/pids/referee-%d", (int)dead);
+    snprintf(bot, sizeof bot, "%s/bot-1", run);
+    if (mkdir(run, 0755) != 0)
+        cr_skip_test("no v1 pids hierarchy at the root here");
+    cr_assert_eq(mkdir(bot, 0755), 0);
+    srun m;
+    const char *opts[] = {"-n", "1", "--seed", "2", NULL};
+    srun_match(&m, opts, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
+    srun_finish(&m);
+    cr_expect_neq(access(run, F_OK), 0, "%s is still there", run);
+    rmdir(bot);
+    rmdir(run);
+}
+
+/* ---- the working directory ----------------------------------------------- */
+
+/* A checkout in a folder only root may enter, under /tmp (which the box
+ * covers with its own): the bot still starts there, and an interpreter
+ * that turns its relative script path into an absolute one finds it. */
+Test(sandbox, working_directory_in_a_closed_folder_under_tmp, .timeout = 120)
+{
+    need_sandbox();
+    if (access("/usr/bin/python3", X_OK) != 0)
+        cr_skip_test("no python3");
+    char dir[256], cmd[2048], out[OUT_MAX], path[600], err[1024];
+    run_tmpdir(dir, sizeof dir); /* mkdtemp: mode 0700 */
+    char *cwd = getcwd(NULL, 0);
+    cr_assert(cwd);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/co/bots && cp %s/bots/python/random_bot.py "
+             "%s/co/bots/ && cd %s/co && exec %s/" RUN_REFEREE
+             " match -n 1 --seed 4 --out %s/out "
+             "'python3 bots/random_bot.py' %s/" RUN_BOTS "random_bot",
+             dir, cwd, dir, dir, cwd, dir, cwd);
+    free(cwd);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    int rc = run_cmd(argv, dir + 5, out, sizeof out);
+    cr_assert_eq(rc, 0, "%s", out);
+    snprintf(path, sizeof path, "%s/out/game-0001.yaml", dir);
+    record r;
+    cr_assert_eq(record_read(path, &r, err, sizeof err), 0, "%s\n%s", err,
+                 out);
+    cr_expect(run_is_rules_end(r.reason), "%s (%s)", r.reason,
+              r.detail ? r.detail : "");
+    cr_expect_str_eq(r.isolation, "full");
+    record_release(&r);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
