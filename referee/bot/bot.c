@@ -135,11 +135,14 @@ static void bot_limit_text(bot *b)
 {
     b->end = b->over;
     bool box = b->child.boxed;
-    if (b->over == BOT_MEMORY_LIMIT && box)
+    if (b->over == BOT_MEMORY_LIMIT && box) {
+        cgroup_stats st;
+        cgroup_stats_read(b->child.box.cg, &st);
         snprintf(b->gone_text, sizeof b->gone_text,
                  "went over its %ld MiB limit of memory (a process was "
-                 "killed at the cap)",
-                 b->limits.mem_mb);
+                 "killed at the cap; peak %ld MiB)",
+                 b->limits.mem_mb, st.mem_kb_peak / 1024);
+    }
     else if (b->over == BOT_MEMORY_LIMIT)
         snprintf(b->gone_text, sizeof b->gone_text,
                  "used %ld MiB of memory, over its %ld MiB limit",

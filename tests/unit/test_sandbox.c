@@ -336,6 +336,12 @@ Test(sandbox, memory_cap_is_hard, .timeout = 120)
     srun_record(&m, 1, &r);
     cr_expect_str_eq(r.reason, "memory-limit", "%s (%s)", r.reason,
                      r.detail ? r.detail : "");
+    /* The kernel's count of the box's memory never passed the cap (the
+     * measured limit of old let a hog reach 1408 MiB against 1024). */
+    const char *peak = r.detail ? strstr(r.detail, "peak ") : NULL;
+    cr_assert(peak, "%s", r.detail ? r.detail : "");
+    long mib = strtol(peak + 5, NULL, 10);
+    cr_expect(mib > 0 && mib <= 64, "peak %ld MiB against a 64 MiB cap", mib);
     cr_expect_eq(r.fault_seat, seat_of(&r, "hog_bot"));
     record_release(&r);
     srun_finish(&m);
