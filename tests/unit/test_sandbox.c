@@ -523,12 +523,14 @@ Test(sandbox, working_directory_in_a_closed_folder_under_tmp, .timeout = 120)
     run_tmpdir(dir, sizeof dir); /* mkdtemp: mode 0700 */
     char *cwd = getcwd(NULL, 0);
     cr_assert(cwd);
+    /* Both bots inside the checkout: outside it, a path under /tmp is
+     * the box's own /tmp. */
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s/co/bots && cp %s/bots/python/random_bot.py "
-             "%s/co/bots/ && cd %s/co && exec %s/" RUN_REFEREE
-             " match -n 1 --seed 4 --out %s/out "
-             "'python3 bots/random_bot.py' %s/" RUN_BOTS "random_bot",
-             dir, cwd, dir, dir, cwd, dir, cwd);
+             "%s/" RUN_BOTS "random_bot %s/co/bots/ && cd %s/co && exec %s/"
+             RUN_REFEREE " match -n 1 --seed 4 --out %s/out "
+             "'python3 bots/random_bot.py' %s/co/bots/random_bot",
+             dir, cwd, cwd, dir, dir, cwd, dir, dir);
     free(cwd);
     char *argv[] = {"/bin/sh", "-c", cmd, NULL};
     int rc = run_cmd(argv, dir + 5, out, sizeof out);
