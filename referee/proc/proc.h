@@ -74,8 +74,8 @@ typedef struct {
 void proc_ignore_sigpipe(void);
 
 /* Raise the soft limit of open files to the hard limit and say how many
- * two-bot games may run at once within it (each holds about 8 fds and a
- * start needs 8 more). */
+ * two-bot games may run at once within it (a boxed bot holds 8 fds and a
+ * start needs 12 more). */
 int proc_max_games(void);
 
 /* Split a command line into a NULL-terminated argv (one allocation, free

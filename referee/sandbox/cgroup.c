@@ -38,6 +38,9 @@ static char cg_text[160];
 struct cgroup {
     long id;
     char dir[H_COUNT][PATH_MAX]; /* "" where unused */
+    /* pids.events and the memory events, kept open for the check before
+     * every move (-1 until first read) */
+    int tasks_fd, oom_fd;
 };
 
 /* ---- small file helpers ------------------------------------------------- */
@@ -398,6 +401,7 @@ cgroup *cgroup_new(long id, long mem_mb, long tasks, char *err,
         return NULL;
     }
     cg->id = id;
+    cg->tasks_fd = cg->oom_fd = -1;
     for (int h = 0; h < H_COUNT; h++) {
         if (!cg_used(h))
             continue;
@@ -517,14 +521,47 @@ void cgroup_stats_read(const cgroup *cg, cgroup_stats *st)
         st->oom_kills = 0;
 }
 
-void cgroup_breaches_read(const cgroup *cg, cgroup_stats *st)
+/* The number after "key " in the keyed file open on *fd (opened from
+ * dir/file on first use), read again from its start; -1 if unreadable. */
+static long cg_pread_key(int *fd, const char *dir, const char *file,
+                         const char *key)
+{
+    if (*fd < 0) {
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/%s", dir, file);
+        *fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (*fd < 0)
+            return -1;
+    }
+    char buf[1024];
+    ssize_t n;
+    do
+        n = pread(*fd, buf, sizeof buf - 1, 0);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    size_t klen = strlen(key);
+    for (char *line = buf; line && *line;) {
+        if (strncmp(line, key, klen) == 0 && line[klen] == ' ')
+            return strtol(line + klen + 1, NULL, 10);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    return -1;
+}
+
+void cgroup_breaches_read(cgroup *cg, cgroup_stats *st)
 {
     memset(st, 0, sizeof *st);
-    const char *md = cg->dir[cg_use.memory];
-    st->tasks_denied = cg_read_key(cg->dir[cg_use.pids], "pids.events", "max");
-    st->oom_kills = cg_h[cg_use.memory].version == 2
-                        ? cg_read_key(md, "memory.events", "oom_kill")
-                        : cg_read_key(md, "memory.oom_control", "oom_kill");
+    st->tasks_denied = cg_pread_key(&cg->tasks_fd, cg->dir[cg_use.pids],
+                                    "pids.events", "max");
+    st->oom_kills = cg_pread_key(&cg->oom_fd, cg->dir[cg_use.memory],
+                                 cg_h[cg_use.memory].version == 2
+                                     ? "memory.events"
+                                     : "memory.oom_control",
+                                 "oom_kill");
     if (st->tasks_denied < 0)
         st->tasks_denied = 0;
     if (st->oom_kills < 0)
@@ -572,6 +609,10 @@ void cgroup_free(cgroup *cg)
 {
     if (!cg)
         return;
+    if (cg->tasks_fd >= 0)
+        close(cg->tasks_fd);
+    if (cg->oom_fd >= 0)
+        close(cg->oom_fd);
     for (int h = 0; h < H_COUNT; h++)
         if (cg->dir[h][0] && rmdir(cg->dir[h]) != 0 && errno == EBUSY) {
             cg_kill_dir(cg->dir[h]);

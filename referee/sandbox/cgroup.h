@@ -62,8 +62,8 @@ void cgroup_freeze(cgroup *cg, bool on);
 void cgroup_kill(cgroup *cg);
 void cgroup_stats_read(const cgroup *cg, cgroup_stats *st);
 /* Only the two counters of a breach (tasks_denied, oom_kills; the rest
- * zero): two small reads, cheap enough for every move. */
-void cgroup_breaches_read(const cgroup *cg, cgroup_stats *st);
+ * zero): two reads of files kept open, cheap enough for every move. */
+void cgroup_breaches_read(cgroup *cg, cgroup_stats *st);
 /* Kill what is left and remove the group; NULL is allowed. */
 void cgroup_free(cgroup *cg);
 

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,6 +98,31 @@ static double bench_match(const char *sandbox)
     return (clock_now() - t0) / BENCH_GAMES;
 }
 
+/* The check made before each move of a boxed bot (cgroup_breaches_read),
+ * and a stat() of a file for scale; seconds per call. */
+#define BENCH_READS 20000
+static void bench_breach_check(double *check, double *stat_s)
+{
+    sandbox_box box;
+    char err[256];
+    *check = *stat_s = -1;
+    if (sandbox_box_open(&box, 999999, 64, 64, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_sandbox: %s\n", err);
+        return;
+    }
+    cgroup_stats st;
+    double t0 = clock_now();
+    for (int i = 0; i < BENCH_READS; i++)
+        cgroup_breaches_read(box.cg, &st);
+    *check = (clock_now() - t0) / BENCH_READS;
+    struct stat sb;
+    t0 = clock_now();
+    for (int i = 0; i < BENCH_READS; i++)
+        stat("/proc/self/stat", &sb);
+    *stat_s = (clock_now() - t0) / BENCH_READS;
+    sandbox_box_close(&box);
+}
+
 static double bench_min(double best, double t)
 {
     return t >= 0 && (best < 0 || t < best) ? t : best;
@@ -128,6 +154,13 @@ int main(void)
         game_on = bench_min(game_on, bench_match("on"));
         game_off = bench_min(game_off, bench_match("off"));
     }
+    double check = -1, stat_s = -1;
+    for (int i = 0; i < BENCH_RUNS; i++) {
+        double c, st;
+        bench_breach_check(&c, &st);
+        check = bench_min(check, c);
+        stat_s = bench_min(stat_s, st);
+    }
     sandbox_teardown();
     system("rm -rf /tmp/referee-bench-sb");
     if (bare_start < 0 || box_start < 0 || game_on < 0 || game_off < 0) {
@@ -145,6 +178,9 @@ int main(void)
     printf("  per game, sandbox on:               %8.2f ms\n", game_on * 1e3);
     printf("  per game, sandbox off:              %8.2f ms\n",
            game_off * 1e3);
+    printf("  limit check before each move:       %8.2f us (a stat() %.2f us: "
+           "%.1fx)\n",
+           check * 1e6, stat_s * 1e6, check / stat_s);
     printf("  ratio on / off per game:            %8.2fx (%+.2f ms a game, "
            "two bot starts)\n",
            game_on / game_off, (game_on - game_off) * 1e3);
