@@ -142,24 +142,24 @@ static void bot_limit_text(bot *b)
                  "went over its %ld MiB limit of memory (a process was "
                  "killed at the cap; peak %ld MiB)",
                  b->limits.mem_mb, st.mem_kb_peak / 1024);
-    }
-    else if (b->over == BOT_MEMORY_LIMIT)
+    } else if (b->over == BOT_MEMORY_LIMIT) {
         snprintf(b->gone_text, sizeof b->gone_text,
                  "used %ld MiB of memory, over its %ld MiB limit",
                  b->over_value / 1024, b->limits.mem_mb);
-    else if (b->over == BOT_PROCESS_LIMIT && box)
+    } else if (b->over == BOT_PROCESS_LIMIT && box) {
         snprintf(b->gone_text, sizeof b->gone_text,
                  "tried to run more processes and threads than its limit "
                  "of %ld",
                  b->limits.procs);
-    else if (b->over == BOT_PROCESS_LIMIT)
+    } else if (b->over == BOT_PROCESS_LIMIT) {
         snprintf(b->gone_text, sizeof b->gone_text,
                  "ran %ld processes and threads, over its limit of %ld",
                  b->over_value, b->limits.procs);
-    else
+    } else {
         snprintf(b->gone_text, sizeof b->gone_text,
                  "its processes used more than its %ld s of CPU time",
                  b->limits.cpu_s);
+    }
 }
 
 static void bot_set_gone_text(bot *b)
