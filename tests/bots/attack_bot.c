@@ -15,6 +15,11 @@
  *   pid from 2 to pid_max (4194304 at most) but its own.
  *   -> info attack stop kill_all=R hits=H first=P1,P2,...
  *      (R kill(-1)'s return value, H pids signalled, the first 5 of them)
+ * stoprun: SIGSTOP to every process of the same test run it finds in
+ *   /proc (those whose environment holds its RUN_TAG: its opponent, the
+ *   referee, the guard), the targeted form of `stop` that a test can run
+ *   without a sandbox.
+ *   -> info attack stoprun seen=S hits=H
  * sigcont: forks a helper in a session of its own that sends SIGCONT to
  *   the bot every millisecond (so that a referee's SIGSTOP is undone);
  *   after every move the bot spins on the CPU until its next `turn`, and
@@ -168,6 +173,28 @@ static void attack_stop(void)
     char text[256];
     snprintf(text, sizeof text, "stop kill_all=%d hits=%ld first=%s", all,
              hits, first);
+    report(text);
+}
+
+static void attack_stoprun(void)
+{
+    long seen = 0, hits = 0;
+    char self[32];
+    snprintf(self, sizeof self, "%d", (int)getpid());
+    DIR *d = opendir("/proc");
+    if (d) {
+        for (struct dirent *e; (e = readdir(d));) {
+            if (!is_pid(e->d_name) || strcmp(e->d_name, self) == 0)
+                continue;
+            seen++;
+            if (getenv("RUN_TAG") && same_run(e->d_name) &&
+                kill((pid_t)atol(e->d_name), SIGSTOP) == 0)
+                hits++;
+        }
+        closedir(d);
+    }
+    char text[96];
+    snprintf(text, sizeof text, "stoprun seen=%ld hits=%ld", seen, hits);
     report(text);
 }
 
@@ -342,6 +369,8 @@ int main(int argc, char **argv)
         attack_forge();
     else if (strcmp(mode, "stop") == 0)
         attack_stop();
+    else if (strcmp(mode, "stoprun") == 0)
+        attack_stoprun();
     else if (strcmp(mode, "orphans") == 0)
         attack_orphans(n > 0 ? (int)n : 256);
     else if (strcmp(mode, "spinners") == 0)

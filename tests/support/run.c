@@ -5,6 +5,7 @@
 
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -66,7 +67,9 @@ pid_t run_start(char *const argv[], const char *tag)
     return pid;
 }
 
-int run_count_tagged(const char *tag)
+/* Send sig (if not 0) to every process whose environment holds
+ * RUN_TAG=tag; how many there are. */
+static int run_each_tagged(const char *tag, int sig)
 {
     char val[256];
     DIR *d = opendir("/proc");
@@ -78,10 +81,23 @@ int run_count_tagged(const char *tag)
         if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
             proc_environ_find((pid_t)atoi(e->d_name), "RUN_TAG=", val,
                               sizeof val) &&
-            !strcmp(val, tag))
+            !strcmp(val, tag)) {
             count++;
+            if (sig)
+                kill((pid_t)atoi(e->d_name), sig);
+        }
     closedir(d);
     return count;
+}
+
+int run_count_tagged(const char *tag)
+{
+    return run_each_tagged(tag, 0);
+}
+
+int run_kill_tagged(const char *tag)
+{
+    return run_each_tagged(tag, SIGKILL);
 }
 
 void run_tmpdir(char *buf, size_t len)

@@ -36,6 +36,8 @@ int run_match(const char *dir, const char *tag, const char *const *opts,
 pid_t run_start(char *const argv[], const char *tag);
 /* Processes whose environment holds RUN_TAG=tag. */
 int run_count_tagged(const char *tag);
+/* SIGKILL to each of them (stopped ones too); how many there were. */
+int run_kill_tagged(const char *tag);
 /* A fresh directory under /tmp for one test; path into buf. */
 void run_tmpdir(char *buf, size_t len);
 /* The whole of a file, NUL-terminated (free it); NULL if unreadable.  len

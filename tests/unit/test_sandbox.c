@@ -13,6 +13,7 @@
 
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,60 @@ Test(sandbox, stopping_everything_stops_no_one_else, .timeout = 300)
         record_release(&r);
     }
     srun_finish(&m);
+}
+
+/* The state letter of pid in /proc/PID/stat ('T' when stopped), or 0. */
+static char proc_state(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    char *text = run_slurp(path, NULL);
+    const char *close = text ? strrchr(text, ')') : NULL;
+    char state = close && close[1] == ' ' ? close[2] : 0;
+    free(text);
+    return state;
+}
+
+/* SIGSTOP to the processes of its own test run that the attacker finds:
+ * its opponent, the referee and the guard.  Boxed, it finds none; loose,
+ * it stops the referee, and the match hangs. */
+Test(sandbox, stopping_the_opponent_and_the_referee_fails, .timeout = 120)
+{
+    need_sandbox();
+    srun m;
+    const char *opts[] = {"-n", "2", "--seed", "6", NULL};
+    srun_match(&m, opts, ATTACK "stoprun", RUN_BOTS "greedy_bot");
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        srun_record(&m, g, &r);
+        const char *c = comment_of(&r, seat_of(&r, "attack_bot"),
+                                   "attack stoprun");
+        cr_assert(c, "game %d: no report from the attacker", g);
+        cr_expect_eq(value_of(c, "hits"), 0, "%s", c);
+        cr_expect(run_is_rules_end(r.reason), "game %d: %s (%s)", g,
+                  r.reason, r.detail ? r.detail : "");
+        record_release(&r);
+    }
+    srun_finish(&m);
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    const char *tag = dir + 5;
+    char *argv[] = {RUN_REFEREE, "match", "--out", dir, "-n", "1",
+                    "--seed", "6", "--sandbox", "off", "--move-ms", "2000",
+                    ATTACK "stoprun", RUN_BOTS "greedy_bot", NULL};
+    pid_t pid = run_start(argv, tag);
+    cr_assert_geq(pid, 0);
+    bool stopped = false;
+    for (int i = 0; i < 500 && !stopped; i++) {
+        usleep(10000);
+        stopped = proc_state(pid) == 'T';
+    }
+    for (int i = 0; i < 100 && run_kill_tagged(tag) > 0; i++)
+        usleep(10000);
+    waitpid(pid, NULL, 0);
+    cr_expect(stopped, "without a sandbox the attacker should stop the "
+                       "referee");
+    run_rmtree(dir);
 }
 
 /* ---- waking a suspended bot -------------------------------------------- */
