@@ -533,7 +533,8 @@ Test(replay, tampered_records_are_rejected_with_the_place, .timeout = 60)
         {"move: \"b1 4R\"", "move: \"b1 4r\"", "not written in canonical form 'b1 4R'"},
         {"seat: 1\n  move: \"a6 4R\"", "seat: 0\n  move: \"a6 4R\"", "ply 2: seat 0 moved but seat 1 was to move"},
         {"final_position: \"wwwww.", "final_position: \"wwww..", "final_position: recorded"},
-        {"move: \"a1 4R\"\n  ms: 0", "move: \"a1 4R\"\n  ms: soon",
+        /* whatever the time was: "ms: 0" becomes "ms: x0" */
+        {"move: \"a1 4R\"\n  ms: ", "move: \"a1 4R\"\n  ms: x",
          "moves[0].ms: expected an integer"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
