@@ -15,11 +15,11 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
             -Wcast-align -Wvla -Wnull-dereference -Wno-format-nonliteral
 INCLUDES := -Ireferee -Ireferee/rules -Iprotocol -Itests
-CFLAGS_COMMON := $(CSTD) $(WARN) $(INCLUDES) -MMD -MP
+CFLAGS_COMMON := $(CSTD) $(WARN) $(INCLUDES) -pthread -MMD -MP
 OPT      := -O2 -g
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
-LIBS     := -lev -lyaml -lm
+LIBS     := -lev -lyaml -lm -pthread
 
 DEPS_PKGS := libev-dev libyaml-dev libcriterion-dev
 

@@ -54,6 +54,7 @@ struct bot {
 };
 
 static void bot_check_reaped(bot *b);
+static void bot_read_out(bot *b, int rounds);
 
 static char *bot_strdup(const char *s)
 {
@@ -273,6 +274,12 @@ int bot_send(bot *b, const char *line, size_t len)
     if (!ev_is_active(&b->w_in))
         bot_flush(b);
     return b->child.in_fd >= 0 ? 0 : -1;
+}
+
+void bot_poll(bot *b)
+{
+    if (b->started && b->child.out_fd >= 0 && !b->draining && !b->muted)
+        bot_read_out(b, BOT_READ_ROUNDS);
 }
 
 double bot_flushed_at(const bot *b)
@@ -524,6 +531,9 @@ static void bot_init_watchers(bot *b)
     ev_io_init(&b->w_in, bot_in_cb, b->child.in_fd, EV_WRITE);
     ev_io_init(&b->w_out, bot_out_cb, b->child.out_fd, EV_READ);
     ev_io_init(&b->w_err, bot_err_cb, b->child.err_fd, EV_READ);
+    /* A line waiting in the pipe is read before any deadline of the same
+     * loop iteration is judged. */
+    ev_set_priority(&b->w_out, 1);
     ev_child_init(&b->w_child, bot_child_cb, b->child.pid, 0);
     ev_timer_init(&b->w_classify, bot_classify_cb, BOT_CLASSIFY_S, 0.);
     ev_timer_init(&b->w_drain, bot_drain_cb, BOT_DRAIN_S, 0.);

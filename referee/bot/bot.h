@@ -73,6 +73,10 @@ int bot_send(bot *b, const char *line, size_t len);
  * bytes are still queued. */
 double bot_flushed_at(const bot *b);
 
+/* Read what is in the bot's stdout now, as if the loop had seen it: for
+ * before a deadline is declared missed.  The callback may run. */
+void bot_poll(bot *b);
+
 void bot_stop(bot *b, long quit_ms, long term_ms);
 /* Stop (SIGSTOP) or continue (SIGCONT) the bot's whole process group, so
  * that it cannot think on another bot's time. */

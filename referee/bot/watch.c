@@ -3,6 +3,7 @@
 
 #include "proc/guard.h"
 #include "proc/usage.h"
+#include "util/worker.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -35,6 +36,7 @@ typedef struct watch_group {
     ev_timer timer;
     watch **w;
     size_t n, cap;
+    worker *scanner; /* the thread that reads /proc */
     struct watch_group *next;
 } watch_group;
 
@@ -47,6 +49,13 @@ static watch_group *watch_groups;
 static ev_timer watch_sweep_timer;
 static struct ev_loop *watch_sweep_loop;
 static int watch_sweep_rounds;
+
+/* One scan at a time covers every bot; a sweep asked for meanwhile runs
+ * after it. */
+static bool watch_scanning, watch_sweep_wanted;
+static long watch_test_delay_ms;
+
+static watch_group *watch_group_for(struct ev_loop *loop);
 
 /* Every watched bot's group and id, for a scan. */
 static int watch_all(pid_t **pgids, long **ids, size_t *n)
@@ -68,59 +77,106 @@ static int watch_all(pid_t **pgids, long **ids, size_t *n)
     return 0;
 }
 
+/* One scan: what the loop knew of its bots when it was asked for, and
+ * what /proc said later, on the scanning thread. */
 typedef struct {
+    watch_group *g;
     proc_scan s;
     pid_t *pgids;
     long *ids;
     proc_usage *use;
-} watch_scan_t;
+    bool sweep; /* asked for by a sweep, not the periodic check */
+    int rc;
+} watch_job;
 
-/* Scan once for every bot. */
-static int watch_scan(watch_scan_t *w)
+static void watch_job_free(watch_job *j)
 {
+    if (!j)
+        return;
+    free(j->pgids);
+    free(j->ids);
+    free(j->use);
+    free(j);
+}
+
+/* The loop's part: the list of bots to scan for. */
+static watch_job *watch_job_new(watch_group *g, bool sweep)
+{
+    watch_job *j = calloc(1, sizeof *j);
     size_t n = 0;
-    w->use = NULL;
-    if (watch_all(&w->pgids, &w->ids, &n) != 0)
-        return -1;
-    w->use = calloc(n + 1, sizeof *w->use);
-    if (!w->use)
-        return -1;
-    w->s = (proc_scan){.pgids = w->pgids, .n = n, .keep = guard_pid(),
-                       .ids = w->ids, .mark = guard_env_mark(),
-                       .use = w->use};
-    return proc_usage_scan(&w->s);
+    if (!j)
+        return NULL;
+    j->g = g;
+    j->sweep = sweep;
+    j->rc = -1;
+    if (watch_all(&j->pgids, &j->ids, &n) != 0 ||
+        !(j->use = calloc(n + 1, sizeof *j->use))) {
+        watch_job_free(j);
+        return NULL;
+    }
+    j->s = (proc_scan){.pgids = j->pgids, .n = n, .keep = guard_pid(),
+                       .ids = j->ids, .mark = guard_env_mark(),
+                       .use = j->use};
+    return j;
 }
 
-static void watch_scan_free(watch_scan_t *w)
+static void watch_job_run(void *arg)
 {
-    free(w->pgids);
-    free(w->ids);
-    free(w->use);
+    watch_job *j = arg;
+    if (watch_test_delay_ms > 0)
+        nanosleep(&(struct timespec){watch_test_delay_ms / 1000,
+                                     watch_test_delay_ms % 1000 * 1000000L},
+                  NULL);
+    j->rc = proc_usage_scan(&j->s);
 }
 
-static void watch_kill_strays(const proc_scan *s)
+static bool watch_is_live_bot(pid_t pid)
 {
+    for (watch_group *g = watch_groups; g; g = g->next)
+        for (size_t i = 0; i < g->n; i++)
+            if (g->w[i]->pgid == pid)
+                return true;
+    return false;
+}
+
+/* SIGKILL to every stray that is still the one the scan saw; nothing
+ * waits, the loop's child handler reaps them.  A bot started after the
+ * scan's list was made is a stray to the scan, but watched by now.
+ * Returns how many were killed. */
+static size_t watch_kill_strays(const proc_scan *s, bool verify)
+{
+    size_t killed = 0;
     for (size_t i = 0; i < s->nstrays; i++) {
+        pid_t pid = s->strays[i];
+        if (verify && (watch_is_live_bot(pid) ||
+                       !proc_usage_still_stray(pid, s->stray_start[i])))
+            continue;
         /* It may lead a group of its own, with children of its own. */
-        kill(-s->strays[i], SIGKILL);
-        kill(s->strays[i], SIGKILL);
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        killed++;
     }
+    return killed;
 }
 
-/* One scan, and SIGKILL to every stray found; nothing waits, the loop's
- * child handler reaps them.  Returns how many were found (0 on error). */
-static size_t watch_sweep_once(pid_t *killed, size_t max)
+static void watch_job_done(void *arg);
+
+/* Ask the scanning thread for a scan; one at a time.  A sweep asked for
+ * while one is running follows it. */
+static void watch_scan_start(watch_group *g, bool sweep)
 {
-    watch_scan_t w;
-    size_t found = 0;
-    if (watch_scan(&w) == 0) {
-        watch_kill_strays(&w.s);
-        found = w.s.nstrays;
-        for (size_t i = 0; killed && i < found && i < max; i++)
-            killed[i] = w.s.strays[i];
+    if (watch_scanning) {
+        watch_sweep_wanted |= sweep;
+        return;
     }
-    watch_scan_free(&w);
-    return found;
+    watch_job *j = watch_job_new(g, sweep);
+    if (!j)
+        return; /* out of memory: the next period tries again */
+    if (worker_submit(g->scanner, watch_job_run, watch_job_done, j) != 0) {
+        watch_job_free(j);
+        return;
+    }
+    watch_scanning = true;
 }
 
 static void watch_sweep_cb(struct ev_loop *loop, ev_timer *t, int revents)
@@ -128,13 +184,9 @@ static void watch_sweep_cb(struct ev_loop *loop, ev_timer *t, int revents)
     (void)t;
     (void)revents;
     watch_sweep_loop = NULL;
-    /* Each stray killed hands its children to us as it dies: look again
-     * soon, a bounded number of times; the periodic check does the rest. */
-    if (watch_sweep_once(NULL, 0) > 0 &&
-        ++watch_sweep_rounds < WATCH_SWEEP_ROUNDS)
-        watch_sweep_soon(loop);
-    else
-        watch_sweep_rounds = 0;
+    watch_group *g = watch_group_for(loop);
+    if (g)
+        watch_scan_start(g, true);
 }
 
 void watch_sweep_soon(struct ev_loop *loop)
@@ -147,63 +199,116 @@ void watch_sweep_soon(struct ev_loop *loop)
     ev_timer_start(loop, &watch_sweep_timer);
 }
 
+/* One scan on this thread, and SIGKILL to every stray found: for after
+ * the loop.  Returns how many were found (0 on error). */
+static size_t watch_sweep_once(pid_t *killed, size_t max)
+{
+    size_t found = 0;
+    watch_job *j = watch_job_new(NULL, true);
+    if (j && proc_usage_scan(&j->s) == 0) {
+        watch_kill_strays(&j->s, false);
+        found = j->s.nstrays;
+        for (size_t i = 0; killed && i < found && i < max; i++)
+            killed[i] = j->s.strays[i];
+    }
+    watch_job_free(j);
+    return found;
+}
+
+static void watch_release_groups(void);
+
 void watch_sweep_final(void)
 {
+    /* A scan still running must end first: its strays are checked and
+     * killed here, on this thread. */
+    for (watch_group *g = watch_groups; g; g = g->next)
+        worker_drain(g->scanner);
     if (watch_sweep_loop) {
         ev_timer_stop(watch_sweep_loop, &watch_sweep_timer);
         watch_sweep_loop = NULL;
     }
     watch_sweep_rounds = 0;
+    watch_sweep_wanted = false;
     struct timespec t0, now;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (;;) {
+    for (bool more = true; more;) {
         pid_t killed[PROC_USAGE_MAX_STRAYS];
         size_t n = watch_sweep_once(killed, PROC_USAGE_MAX_STRAYS);
-        if (n == 0)
-            return;
+        more = n > 0;
         /* The loop no longer runs: reap them here, so that their children
          * come to us, within a bounded time. */
-        for (size_t i = 0; i < n && i < PROC_USAGE_MAX_STRAYS; i++) {
+        for (size_t i = 0; more && i < n && i < PROC_USAGE_MAX_STRAYS; i++) {
             for (;;) {
                 pid_t r = waitpid(killed[i], NULL, WNOHANG);
                 clock_gettime(CLOCK_MONOTONIC, &now);
                 double spent = (double)(now.tv_sec - t0.tv_sec) +
                                (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
-                if (spent > WATCH_FINAL_S)
-                    return;
+                if (spent > WATCH_FINAL_S) {
+                    more = false;
+                    break;
+                }
                 if (r != 0)
                     break;
                 nanosleep(&(struct timespec){0, 1000000}, NULL);
             }
         }
     }
+    watch_release_groups();
 }
 
-/* Mark the watches over a limit; the callbacks run after the scan, so
- * that one removing a watch cannot disturb it. */
+void watch_set_test_delay_ms(long ms) { watch_test_delay_ms = ms; }
+
+/* A scanned bot's place in the scan, found by its id: the watches may
+ * have changed since the scan's list was made. */
+typedef struct {
+    long id;
+    size_t k;
+} watch_slot;
+
+static int watch_cmp_slot(const void *a, const void *b)
+{
+    long x = ((const watch_slot *)a)->id, y = ((const watch_slot *)b)->id;
+    return (x > y) - (x < y);
+}
+
+static void watch_mark_one(watch *w, const proc_usage *u, bool *any)
+{
+    if (w->fired)
+        return;
+    /* Tasks first: a fork bomb's many small processes also add up to a
+     * lot of memory by the time it is seen. */
+    if (w->tasks > 0 && u->tasks > w->tasks) {
+        w->what = WATCH_TASKS;
+        w->value = u->tasks;
+    } else if (w->mem_kb > 0 && u->mem_kb > w->mem_kb) {
+        w->what = WATCH_MEMORY;
+        w->value = u->mem_kb;
+    } else {
+        return;
+    }
+    w->fired = *any = true;
+}
+
+/* Mark the watches over a limit; the callbacks run after, so that one
+ * removing a watch cannot disturb the marking. */
 static bool watch_mark(const proc_scan *s)
 {
+    watch_slot *slot = calloc(s->n + 1, sizeof *slot);
+    if (!slot)
+        return false;
+    for (size_t k = 0; k < s->n; k++)
+        slot[k] = (watch_slot){s->ids[k], k};
+    qsort(slot, s->n, sizeof *slot, watch_cmp_slot);
     bool any = false;
-    size_t k = 0;
     for (watch_group *g = watch_groups; g; g = g->next)
-        for (size_t i = 0; i < g->n; i++, k++) {
-            watch *w = g->w[i];
-            const proc_usage *u = &s->use[k];
-            if (w->fired)
-                continue;
-            /* Tasks first: a fork bomb's many small processes also add up
-             * to a lot of memory by the time it is seen. */
-            if (w->tasks > 0 && u->tasks > w->tasks) {
-                w->what = WATCH_TASKS;
-                w->value = u->tasks;
-            } else if (w->mem_kb > 0 && u->mem_kb > w->mem_kb) {
-                w->what = WATCH_MEMORY;
-                w->value = u->mem_kb;
-            } else {
-                continue;
-            }
-            w->fired = any = true;
+        for (size_t i = 0; i < g->n; i++) {
+            watch_slot key = {g->w[i]->id, 0};
+            const watch_slot *hit = bsearch(&key, slot, s->n, sizeof *slot,
+                                            watch_cmp_slot);
+            if (hit) /* else it started after the scan's list was made */
+                watch_mark_one(g->w[i], &s->use[hit->k], &any);
         }
+    free(slot);
     return any;
 }
 
@@ -229,22 +334,43 @@ static void watch_fire(void)
     free(fired);
 }
 
-static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
+/* Back on the loop with what a scan found. */
+static void watch_job_done(void *arg)
 {
-    (void)t;
-    (void)revents;
-    watch_scan_t w;
-    bool over = false, strays = false;
-    if (watch_scan(&w) == 0) {
-        over = watch_mark(&w.s);
-        strays = w.s.nstrays > 0;
-        watch_kill_strays(&w.s);
+    watch_job *j = arg;
+    struct ev_loop *loop = j->g->loop;
+    watch_scanning = false;
+    bool over = false;
+    size_t killed = 0;
+    if (j->rc == 0) {
+        over = watch_mark(&j->s);
+        killed = watch_kill_strays(&j->s, true);
     }
-    watch_scan_free(&w);
-    if (strays)
+    if (j->sweep) {
+        /* Each stray killed hands its children to us as it dies: look
+         * again soon, a bounded number of times; the periodic check does
+         * the rest. */
+        if (killed > 0 && ++watch_sweep_rounds < WATCH_SWEEP_ROUNDS)
+            watch_sweep_soon(loop);
+        else
+            watch_sweep_rounds = 0;
+    } else if (killed > 0) {
         watch_sweep_soon(loop);
+    }
+    watch_job_free(j);
+    if (watch_sweep_wanted) {
+        watch_sweep_wanted = false;
+        watch_sweep_soon(loop);
+    }
     if (over)
         watch_fire();
+}
+
+static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+    (void)loop;
+    (void)revents;
+    watch_scan_start(t->data, false);
 }
 
 static watch_group *watch_group_for(struct ev_loop *loop)
@@ -253,8 +379,11 @@ static watch_group *watch_group_for(struct ev_loop *loop)
         if (g->loop == loop)
             return g;
     watch_group *g = calloc(1, sizeof *g);
-    if (!g)
+    char err[128];
+    if (!g || !(g->scanner = worker_new(loop, err, sizeof err))) {
+        free(g);
         return NULL;
+    }
     g->loop = loop;
     ev_timer_init(&g->timer, watch_timer_cb, WATCH_PERIOD_S, WATCH_PERIOD_S);
     g->timer.data = g;
@@ -263,16 +392,18 @@ static watch_group *watch_group_for(struct ev_loop *loop)
     return g;
 }
 
-static void watch_group_drop(watch_group *g)
+/* After the loop: every group goes, its scanning thread with it. */
+static void watch_release_groups(void)
 {
-    ev_timer_stop(g->loop, &g->timer);
-    for (watch_group **p = &watch_groups; *p; p = &(*p)->next)
-        if (*p == g) {
-            *p = g->next;
-            break;
-        }
-    free(g->w);
-    free(g);
+    while (watch_groups) {
+        watch_group *g = watch_groups;
+        watch_groups = g->next;
+        ev_timer_stop(g->loop, &g->timer);
+        worker_free(g->scanner);
+        free(g->w);
+        free(g);
+    }
+    watch_scanning = false;
 }
 
 static int watch_group_push(watch_group *g, watch *w)
@@ -296,8 +427,6 @@ watch *watch_add(struct ev_loop *loop, pid_t pgid, long id, long mem_kb,
     watch *w = g ? calloc(1, sizeof *w) : NULL;
     if (!w || watch_group_push(g, w) != 0) {
         free(w);
-        if (g && g->n == 0)
-            watch_group_drop(g);
         return NULL;
     }
     *w = (watch){.group = g, .pgid = pgid, .id = id, .mem_kb = mem_kb,
@@ -318,6 +447,8 @@ void watch_remove(watch *w)
             break;
         }
     free(w);
+    /* An idle group keeps its thread for the next bot, but not the loop
+     * running. */
     if (g->n == 0)
-        watch_group_drop(g);
+        ev_timer_stop(g->loop, &g->timer);
 }

@@ -4,6 +4,7 @@
  */
 #include "commands.h"
 #include "bot/watch.h"
+#include "util/testhook.h"
 #include "proc/guard.h"
 #include "event/event_def.h"
 #include "event/event_run.h"
@@ -11,6 +12,7 @@
 #include "proc/proc.h"
 #include "sandbox_opts.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +42,15 @@ int cmd_event(int argc, char **argv)
         char *end;
         switch (c) {
         case 'j':
-            jobs = (int)strtol(optarg, &end, 10);
-            if (*end || jobs < 1 || jobs > 256) {
-                fprintf(stderr, "referee event: -j '%s': expected 1-256\n",
-                        optarg);
+            errno = 0;
+            long j = strtol(optarg, &end, 10);
+            if (errno || *end || end == optarg || j < 1 ||
+                j > PROC_MAX_GAMES) {
+                fprintf(stderr, "referee event: -j '%s': expected a number "
+                                "from 1 to %d\n", optarg, PROC_MAX_GAMES);
                 return EXIT_USAGE;
             }
+            jobs = (int)j;
             break;
         case SANDBOX_OPT_SANDBOX:
         case SANDBOX_OPT_NETWORK:
@@ -71,16 +76,19 @@ int cmd_event(int argc, char **argv)
         jobs = def.concurrency;
     if (!jobs)
         jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    int max = proc_max_games();
+    long nofile = 0;
+    int max = proc_max_games(jobs, &nofile);
     if (jobs > max) {
-        fprintf(stderr, "referee event: %d games at once need more open "
-                        "files than allowed; running %d\n", jobs, max);
+        fprintf(stderr, "referee event: %d games at once need %d open "
+                        "files, the limit is %ld (ulimit -n); running %d\n",
+                jobs, 32 + 24 * jobs, nofile, max);
         jobs = max;
     }
     fprintf(stderr, "event %s: %s, %d entrants, %d games at once; records "
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
     sandbox_setup(&sbo);
+    watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
     int rc = event_run(&def, jobs, stderr, err, sizeof err);
     watch_sweep_final();
     sandbox_teardown();

@@ -15,6 +15,9 @@
 #include "sandbox_opts.h"
 #include "util/fsutil.h"
 #include "util/rng.h"
+#include "util/testhook.h"
+#include "util/worker.h"
+#include "clock/loopclock.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -24,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct {
     match_config base;
@@ -37,7 +41,9 @@ typedef struct {
     int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
     int losses[RULES_MAX_SEATS], voids;
     struct ev_loop *loop;
-    match *live[256]; /* running games, for Ctrl-C */
+    loopclock *clock;
+    worker *writer; /* records and output, off the loop */
+    match **live; /* running games, for Ctrl-C: concurrency slots */
     bool stopping;
     ev_signal w_int, w_term, w_hup;
     sandbox_options sandbox;
@@ -86,17 +92,30 @@ static void match_usage(FILE *out)
         "      --name NAME      match name (default match-DATE-TIME)\n");
 }
 
-static bool match_parse_ms(const char *arg, long *out, const char *opt)
+static bool match_parse_ms(const char *arg, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(arg, &end, 10);
-    if (errno || *end || end == arg || v < 0 || v > 86400000L) {
-        fprintf(stderr, "referee match: %s '%s': expected milliseconds "
-                        "0-86400000\n", opt, arg);
+    if (errno || *end || end == arg || v < 0 || v > 86400000L)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A whole number from lo to hi, checked before it is narrowed. */
+static bool match_parse_int(const char *arg, long lo, long hi, int *out,
+                            const char *opt)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (errno || *end || end == arg || v < lo || v > hi) {
+        fprintf(stderr, "referee match: %s '%s': expected a number from "
+                        "%ld to %ld\n", opt, arg, lo, hi);
         return false;
     }
-    *out = v;
+    *out = (int)v;
     return true;
 }
 
@@ -143,34 +162,59 @@ static void series_tally(series *sr, const series_game *sg, const record *r)
     }
 }
 
+/* The line printed for a finished game. */
+static void series_print_game(FILE *out, const series *sr,
+                              const series_game *sg, const match *m)
+{
+    const record *r = match_record(m);
+    const char *werr = match_write_error(m);
+    if (match_aborted(m)) {
+        fprintf(out, "game %d: interrupted, not recorded\n", sg->index + 1);
+        return;
+    }
+    fprintf(out, "game %d:", sg->index + 1);
+    for (int s = 0; s < sr->nbots; s++)
+        fprintf(out, "%s %s (%s)", s ? " vs" : "",
+                sr->bot[sg->bot_of_seat[s]], r->players[s].colour);
+    fprintf(out, ":");
+    for (int s = 0; s < sr->nbots; s++)
+        fprintf(out, "%s%s", s ? "-" : " ", series_result_text(r, s));
+    fprintf(out, " %s%s%s -> %s\n", r->reason ? r->reason : "?",
+            r->detail ? ": " : "", r->detail ? r->detail : "",
+            werr ? "NOT WRITTEN" : sg->record_path);
+}
+
+/* Output goes through the writer: stdout may be a full pipe, and the
+ * loop must not wait for whoever reads it. */
+static void series_report(series *sr, const series_game *sg, const match *m)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (out) {
+        series_print_game(out, sr, sg, m);
+        fclose(out);
+        worker_print(sr->writer, STDOUT_FILENO, text);
+    }
+    free(text);
+    const char *werr = match_write_error(m);
+    if (werr) {
+        char line[1200];
+        snprintf(line, sizeof line, "referee match: %s\n", werr);
+        worker_print(sr->writer, STDERR_FILENO, line);
+        sr->write_errors++;
+    }
+}
+
 static void series_game_done(match *m, void *arg)
 {
     series_game *sg = arg;
     series *sr = sg->sr;
     const record *r = match_record(m);
-    const char *werr = match_write_error(m);
-    if (match_aborted(m)) {
-        printf("game %d: interrupted, not recorded\n", sg->index + 1);
-    } else {
-        printf("game %d:", sg->index + 1);
-        for (int s = 0; s < sr->nbots; s++)
-            printf("%s %s (%s)", s ? " vs" : "", sr->bot[sg->bot_of_seat[s]],
-                   r->players[s].colour);
-        printf(":");
-        for (int s = 0; s < sr->nbots; s++)
-            printf("%s%s", s ? "-" : " ", series_result_text(r, s));
-        printf(" %s%s%s -> %s\n", r->reason ? r->reason : "?",
-               r->detail ? ": " : "", r->detail ? r->detail : "",
-               werr ? "NOT WRITTEN" : sg->record_path);
-    }
-    if (werr) {
-        fprintf(stderr, "referee match: %s\n", werr);
-        sr->write_errors++;
-    }
-    fflush(stdout);
+    series_report(sr, sg, m);
     if (!match_aborted(m))
         series_tally(sr, sg, r);
-    for (int i = 0; i < 256; i++)
+    for (int i = 0; i < sr->concurrency; i++)
         if (sr->live[i] == m)
             sr->live[i] = NULL;
     match_free(m);
@@ -224,7 +268,7 @@ static void series_start_next(series *sr)
             continue;
         }
         sr->running++;
-        for (int k = 0; k < 256; k++)
+        for (int k = 0; k < sr->concurrency; k++)
             if (!sr->live[k]) {
                 sr->live[k] = m;
                 break;
@@ -265,28 +309,36 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
     bool seeded = false;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "n:j:h", opts, NULL)) != -1) {
+    int li = -1;
+    while ((opt = getopt_long(argc, argv, "n:j:h", opts, &li)) != -1) {
         bool ok = true;
         char *end = NULL;
         switch (opt) {
-        case 'n': sr->games = (int)strtol(optarg, &end, 10);
-                  ok = *end == 0 && sr->games > 0 && sr->games <= 1000000;
+        case 'n': ok = match_parse_int(optarg, 1, 1000000, &sr->games,
+                                       "-n/--games");
+                  if (!ok)
+                      return EXIT_USAGE;
                   break;
-        case 'j': sr->concurrency = (int)strtol(optarg, &end, 10);
-                  ok = *end == 0 && sr->concurrency > 0 &&
-                       sr->concurrency <= 256;
+        case 'j': ok = match_parse_int(optarg, 1, PROC_MAX_GAMES,
+                                       &sr->concurrency, "-j/--concurrency");
+                  if (!ok)
+                      return EXIT_USAGE;
                   break;
         case 'g': c->game = optarg; break;
         case 'v': c->variant = optarg; break;
         case 'o': c->options = optarg; break;
-        case 's': c->seed = strtoull(optarg, &end, 10);
-                  ok = *end == 0 && *optarg; seeded = true;
+        case 's': errno = 0;
+                  c->seed = strtoull(optarg, &end, 10);
+                  /* strtoull takes "-1" as 2^64-1 */
+                  ok = *end == 0 && optarg[0] >= '0' && optarg[0] <= '9' &&
+                       errno == 0;
+                  seeded = true;
                   break;
-        case 'm': ok = match_parse_ms(optarg, &c->move_ms, "--move-ms"); break;
-        case 'b': ok = match_parse_ms(optarg, &c->bank_ms, "--bank-ms"); break;
-        case 'i': ok = match_parse_ms(optarg, &c->increment_ms, "--inc-ms"); break;
-        case 'G': ok = match_parse_ms(optarg, &c->grace_ms, "--grace-ms"); break;
-        case 'S': ok = match_parse_ms(optarg, &c->startup_ms, "--startup-ms"); break;
+        case 'm': ok = match_parse_ms(optarg, &c->move_ms); break;
+        case 'b': ok = match_parse_ms(optarg, &c->bank_ms); break;
+        case 'i': ok = match_parse_ms(optarg, &c->increment_ms); break;
+        case 'G': ok = match_parse_ms(optarg, &c->grace_ms); break;
+        case 'S': ok = match_parse_ms(optarg, &c->startup_ms); break;
         case 'O': sr->dir = optarg; break;
         case 1001: ok = match_parse_count(optarg, &c->limits.mem_mb); break;
         case 1002: ok = match_parse_count(optarg, &c->limits.cpu_s); break;
@@ -307,9 +359,16 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         default: match_usage(stderr); return EXIT_USAGE;
         }
         if (!ok) {
-            fprintf(stderr, "referee match: bad value '%s'\n", optarg);
+            bool ms = opt < 128 && strchr("mbiGS", opt) != NULL;
+            fprintf(stderr, "referee match: --%s '%s': expected %s\n",
+                    li >= 0 ? opts[li].name : "?", optarg,
+                    ms            ? "milliseconds from 0 to 86400000"
+                    : opt == 's'  ? "a number from 0 to 2^64-1"
+                    : opt > 1000  ? "a count from 0 to 1000000"
+                                  : "a valid value");
             return EXIT_USAGE;
         }
+        li = -1;
     }
     char err[256];
     rules_game *g = rules_game_new(c->game, c->variant, c->options, err,
@@ -344,9 +403,12 @@ static void series_signal_cb(struct ev_loop *loop, ev_signal *w, int rev)
     if (sr->stopping)
         return;
     sr->stopping = true;
-    fprintf(stderr, "referee match: interrupted, ending %d running games\n",
-            sr->running);
-    for (int i = 0; i < 256; i++)
+    char line[96];
+    snprintf(line, sizeof line,
+             "referee match: interrupted, ending %d running games\n",
+             sr->running);
+    worker_print(sr->writer, STDERR_FILENO, line);
+    for (int i = 0; i < sr->concurrency; i++)
         if (sr->live[i])
             match_abort(sr->live[i]);
 }
@@ -372,6 +434,8 @@ static void series_watch_signals(series *sr, bool on)
 
 static void series_summary(const series *sr)
 {
+    char loop[160];
+    loopclock_describe(sr->clock, loop, sizeof loop);
     printf("\n%d games", sr->finished);
     if (sr->voids)
         printf(" (%d void)", sr->voids);
@@ -380,6 +444,7 @@ static void series_summary(const series *sr)
         printf("  %-40s %d wins, %d draws, %d losses: %.1f points\n",
                sr->bot[b], sr->wins[b], sr->draws[b], sr->losses[b],
                sr->score[b]);
+    printf("  referee: %s\n", loop);
 }
 
 int cmd_match(int argc, char **argv)
@@ -414,23 +479,48 @@ int cmd_match(int argc, char **argv)
     proc_ignore_sigpipe();
     sandbox_setup(&sr.sandbox);
     sr.loop = EV_DEFAULT;
+    sr.clock = loopclock_new(sr.loop);
+    sr.writer = worker_new(sr.loop, err, sizeof err);
+    if (!sr.clock || !sr.writer) {
+        fprintf(stderr, "referee match: %s\n",
+                sr.clock ? err : "out of memory");
+        loopclock_free(sr.clock);
+        worker_free(sr.writer);
+        sandbox_teardown();
+        return 1;
+    }
+    sr.base.clock = sr.clock;
+    sr.base.writer = sr.writer;
+    sr.base.test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
+    sr.base.test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
+    watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
     rng lot;
     rng_seed(&lot, sr.base.seed);
     sr.first = (int)rng_below(&lot, 2);
-    int max = proc_max_games();
+    long nofile = 0;
+    int max = proc_max_games(sr.concurrency, &nofile);
     if (sr.concurrency > max) {
-        fprintf(stderr, "referee match: -j %d needs more open files than "
-                        "allowed; running %d at once\n", sr.concurrency, max);
+        fprintf(stderr, "referee match: -j %d needs %d open files, the "
+                        "limit is %ld (ulimit -n); running %d at once\n",
+                sr.concurrency, 32 + 24 * sr.concurrency, nofile, max);
         sr.concurrency = max;
+    }
+    sr.live = calloc((size_t)sr.concurrency, sizeof *sr.live);
+    if (!sr.live) {
+        fprintf(stderr, "referee match: out of memory\n");
+        return 1;
     }
     series_watch_signals(&sr, true);
     series_start_next(&sr);
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
+    worker_free(sr.writer);
     watch_sweep_final();
     sandbox_teardown();
     guard_stop();
     series_summary(&sr);
+    loopclock_free(sr.clock);
+    free(sr.live);
     if (sr.stopping)
         return 130;
     return sr.write_errors ? 1 : 0;

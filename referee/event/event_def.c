@@ -376,7 +376,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
                           d->name);
     }
     if (event_get_game(c, root, d) || event_get_seed(c, root, &d->seed) ||
-        event_opt_int(c, root, "", "concurrency", 0, 256, &conc) ||
+        event_opt_int(c, root, "", "concurrency", 0, PROC_MAX_GAMES, &conc) ||
         event_get_time(c, root, d) || event_get_entrants(c, root, d) ||
         event_get_format(c, root, d) || event_get_limits(c, root, d) ||
         ytree_get_str(c, root, "", "records", false, &d->records) ||

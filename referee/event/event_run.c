@@ -2,13 +2,17 @@
 #include "event/event_run.h"
 
 #include "clock/clock.h"
+#include "clock/loopclock.h"
 #include "event/tables.h"
 #include "match/match.h"
 #include "proc/proc.h"
 #include "util/fsutil.h"
+#include "util/testhook.h"
+#include "util/worker.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,13 +21,16 @@
 /* A game void this many times in a row (the referee could not run it) stops
  * the event instead of looping. */
 #define EVENT_MAX_VOIDS 3
-#define EVENT_MAX_RUNNING 256
+#define EVENT_MAX_RUNNING PROC_MAX_GAMES
+/* Buckets of the running games by id: a power of two. */
+#define EVENT_BUCKETS 2048
 
 typedef struct event_runner event_runner;
 
-typedef struct {
+typedef struct event_slot {
     event_runner *er;
     match *m;
+    struct event_slot *next; /* in its bucket of running games */
     plan_game game;
     char record_path[4300];
     char log_path[4][4300];
@@ -34,7 +41,8 @@ struct event_runner {
     plan *plan;
     struct ev_loop *loop;
     int jobs, running;
-    event_slot *slot[EVENT_MAX_RUNNING];
+    event_slot *bucket[EVENT_BUCKETS]; /* the running games, by id */
+    plan_game *ready;                  /* room for 2 * jobs */
     tables_game *done;
     size_t ndone, capdone;
     struct {
@@ -45,6 +53,9 @@ struct event_runner {
     bool stopping, failed;
     ev_signal w_int, w_term, w_hup;
     double started;
+    loopclock *clock;
+    worker *writer;    /* records and progress, off the loop */
+    match_test_hooks test;
     FILE *progress;
     bool tty;
     char *err;
@@ -207,11 +218,9 @@ static const char *event_phase_name(int phase)
     return phase == 0 ? "groups" : phase == 1 ? "intermediate round" : "cup";
 }
 
-static void event_progress(event_runner *er, const event_slot *sl,
-                           const record *r)
+static void event_progress_text(FILE *out, event_runner *er,
+                                const event_slot *sl, const record *r)
 {
-    if (!er->progress)
-        return;
     size_t done = plan_played(er->plan), known = plan_known(er->plan);
     double el = clock_now() - er->started;
     char eta[32] = "";
@@ -219,18 +228,36 @@ static void event_progress(event_runner *er, const event_slot *sl,
         snprintf(eta, sizeof eta, ", ETA %.0fs",
                  el / (double)done * (double)(known - done));
     if (er->tty) {
-        fprintf(er->progress, "\r\033[K[%zu/%zu] %s, round %d, %d running%s",
-                done, known, event_phase_name(sl->game.phase),
-                sl->game.round, er->running, eta);
+        fprintf(out, "\r\033[K[%zu/%zu] %s, round %d, %d running%s", done,
+                known, event_phase_name(sl->game.phase), sl->game.round,
+                er->running, eta);
     } else if (r) {
         const event_def *d = er->def;
-        fprintf(er->progress, "[%zu/%zu] %s: %s vs %s: %s %s\n", done, known,
+        fprintf(out, "[%zu/%zu] %s: %s vs %s: %s %s\n", done, known,
                 sl->game.id, d->entrant[sl->game.entrant[0]].name,
                 d->entrant[sl->game.entrant[1]].name,
                 r->players[0].result ? r->players[0].result : r->status,
                 r->reason ? r->reason : "");
     }
-    fflush(er->progress);
+}
+
+/* Printed by the writer: the progress stream may be a pipe nobody reads
+ * for a while, and the loop must not wait for it. */
+static void event_progress(event_runner *er, const event_slot *sl,
+                           const record *r)
+{
+    if (!er->progress)
+        return;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (out) {
+        event_progress_text(out, er, sl, r);
+        fclose(out);
+        if (len)
+            worker_print(er->writer, fileno(er->progress), text);
+    }
+    free(text);
 }
 
 /* ---- playing ------------------------------------------------------------ */
@@ -260,6 +287,32 @@ static int event_count_void(event_runner *er, const char *id)
     return er->voids[er->nvoids++].count;
 }
 
+/* FNV-1a of the game id. */
+static size_t event_bucket(const char *id)
+{
+    uint32_t h = 2166136261u;
+    for (; *id; id++)
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    return h & (EVENT_BUCKETS - 1);
+}
+
+static void event_list(event_runner *er, event_slot *sl)
+{
+    event_slot **b = &er->bucket[event_bucket(sl->game.id)];
+    sl->next = *b;
+    *b = sl;
+}
+
+static void event_unlist(event_runner *er, event_slot *sl)
+{
+    for (event_slot **p = &er->bucket[event_bucket(sl->game.id)]; *p;
+         p = &(*p)->next)
+        if (*p == sl) {
+            *p = sl->next;
+            return;
+        }
+}
+
 static void event_game_done(match *m, void *arg)
 {
     event_slot *sl = arg;
@@ -284,9 +337,7 @@ static void event_game_done(match *m, void *arg)
             && !er->failed)
             er->failed = true;
     }
-    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
-        if (er->slot[i] == sl)
-            er->slot[i] = NULL;
+    event_unlist(er, sl);
     er->running--;
     event_fill(er);
     event_progress(er, sl, match_aborted(m) ? NULL : r);
@@ -297,8 +348,8 @@ static void event_game_done(match *m, void *arg)
 
 static bool event_is_running(const event_runner *er, const char *id)
 {
-    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
-        if (er->slot[i] && !strcmp(er->slot[i]->game.id, id))
+    for (event_slot *sl = er->bucket[event_bucket(id)]; sl; sl = sl->next)
+        if (!strcmp(sl->game.id, id))
             return true;
     return false;
 }
@@ -319,6 +370,9 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->startup_ms = d->startup_ms;
     cfg->limits = d->limits;
     cfg->suspend = d->suspend;
+    cfg->clock = er->clock;
+    cfg->writer = er->writer;
+    cfg->test = er->test;
     cfg->event = d->name;
     cfg->round = sl->game.round;
     cfg->game_id = sl->game.id;
@@ -356,11 +410,7 @@ static int event_start_game(event_runner *er, const plan_game *g)
         free(sl);
         return -1;
     }
-    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
-        if (!er->slot[i]) {
-            er->slot[i] = sl;
-            break;
-        }
+    event_list(er, sl);
     er->running++;
     match_start(sl->m);
     return 0;
@@ -370,13 +420,13 @@ static void event_fill(event_runner *er)
 {
     if (er->stopping || er->failed)
         return;
-    plan_game ready[EVENT_MAX_RUNNING * 2];
-    size_t n = plan_ready(er->plan, ready, sizeof ready / sizeof ready[0]);
-    if (n > sizeof ready / sizeof ready[0])
-        n = sizeof ready / sizeof ready[0];
+    size_t cap = 2 * (size_t)er->jobs;
+    size_t n = plan_ready(er->plan, er->ready, cap);
+    if (n > cap)
+        n = cap;
     for (size_t i = 0; i < n && er->running < er->jobs; i++)
-        if (!event_is_running(er, ready[i].id) &&
-            event_start_game(er, &ready[i]) != 0)
+        if (!event_is_running(er, er->ready[i].id) &&
+            event_start_game(er, &er->ready[i]) != 0)
             er->failed = true;
 }
 
@@ -388,13 +438,17 @@ static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
     if (er->stopping)
         return;
     er->stopping = true;
-    if (er->progress)
-        fprintf(er->progress, "\ninterrupted: stopping %d running games; "
-                              "run the same command again to resume\n",
-                er->running);
-    for (int i = 0; i < EVENT_MAX_RUNNING; i++)
-        if (er->slot[i])
-            match_abort(er->slot[i]->m);
+    if (er->progress) {
+        char line[160];
+        snprintf(line, sizeof line,
+                 "\ninterrupted: stopping %d running games; run the same "
+                 "command again to resume\n",
+                 er->running);
+        worker_print(er->writer, fileno(er->progress), line);
+    }
+    for (size_t b = 0; b < EVENT_BUCKETS; b++)
+        for (event_slot *sl = er->bucket[b]; sl; sl = sl->next)
+            match_abort(sl->m);
     event_finish_if_idle(er);
 }
 
@@ -418,6 +472,17 @@ static int event_write_snapshot(const event_def *d, char *err, size_t errlen)
     return event_def_write(d, snap, err, errlen);
 }
 
+static int event_loop_start(event_runner *er)
+{
+    er->test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
+    er->test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
+    er->clock = loopclock_new(er->loop);
+    er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
+    if (!er->clock)
+        snprintf(er->err, er->errlen, "out of memory");
+    return er->writer ? 0 : -1;
+}
+
 static void event_loop(event_runner *er)
 {
     ev_signal_init(&er->w_int, event_signal_cb, SIGINT);
@@ -433,8 +498,14 @@ static void event_loop(event_runner *er)
     ev_signal_stop(er->loop, &er->w_int);
     ev_signal_stop(er->loop, &er->w_term);
     ev_signal_stop(er->loop, &er->w_hup);
+    worker_drain(er->writer);
     if (er->tty && er->progress)
         fputc('\n', er->progress);
+    if (er->progress) {
+        char loop[160];
+        loopclock_describe(er->clock, loop, sizeof loop);
+        fprintf(er->progress, "referee: %s\n", loop);
+    }
 }
 
 int event_run(const event_def *def, int jobs, FILE *progress, char *err,
@@ -445,9 +516,14 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
     er.jobs = er.jobs < 1 ? 1 : er.jobs > EVENT_MAX_RUNNING ? EVENT_MAX_RUNNING
                                                              : er.jobs;
     er.tty = progress && isatty(fileno(progress));
-    er.plan = plan_new(&def->plan, err, errlen);
-    if (!er.plan)
+    er.ready = calloc(2 * (size_t)er.jobs, sizeof *er.ready);
+    er.plan = er.ready ? plan_new(&def->plan, err, errlen) : NULL;
+    if (!er.ready)
+        snprintf(err, errlen, "out of memory");
+    if (!er.plan) {
+        free(er.ready);
         return 1;
+    }
     int rc = 1;
     if (event_prepare_dirs(def, err, errlen) == 0 && event_resume(&er) == 0 &&
         event_write_snapshot(def, err, errlen) == 0) {
@@ -457,7 +533,14 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
         if (er.progress && er.ndone)
             fprintf(er.progress, "resuming: %zu games already recorded\n",
                     er.ndone);
-        event_loop(&er);
+        if (er.progress)
+            fflush(er.progress); /* the writer prints from here on */
+        if (event_loop_start(&er) == 0)
+            event_loop(&er);
+        else
+            er.failed = true;
+        worker_free(er.writer);
+        loopclock_free(er.clock);
         if (er.failed)
             rc = 1;
         else if (er.stopping)
@@ -472,6 +555,7 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
         }
     }
     plan_free(er.plan);
+    free(er.ready);
     free(er.done);
     free(er.voids);
     return rc;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Comment text kept per seat per game: beyond it comments are counted, not
  * stored, so a chatty bot cannot grow the record without end. */
@@ -50,6 +51,7 @@ struct match {
     int turn_seat;       /* seat asked to move, -1 if none */
     double turn_start;   /* when the turn line was written */
     double deadline;     /* absolute, monotonic: limit plus grace */
+    double turn_paused;  /* the loop's pause account at turn_start */
     long turn_limit_ms;
     ev_timer w_deadline;
     ev_timer w_done;     /* runs the done callback outside bot callbacks */
@@ -176,6 +178,13 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
         }
     }
     return m;
+}
+
+/* For the test hooks. */
+static void match_sleep_ms(long ms)
+{
+    if (ms > 0)
+        nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000L}, NULL);
 }
 
 /* ---- sending ------------------------------------------------------------- */
@@ -362,18 +371,49 @@ static void match_next_turn(match *m)
     m->turn_seat = s;
     m->turn_limit_ms = limit;
     m->turn_start = at >= queued ? at : clock_now();
+    m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
     m->deadline = m->turn_start + (double)(limit + m->cfg.grace_ms) / 1000.0;
     match_arm_deadline(m, m->deadline);
+    match_sleep_ms(m->cfg.test.loop_stall_ms);
 }
 
-static void match_timeout(match *m, int s, double now)
+/* The referee's pauses since the turn began, which the bot is not
+ * charged for: up to the loop's last wake-up for a line read now, up to
+ * now for a deadline. */
+static double match_forgiven(const match *m, bool at_wake)
 {
-    char detail[160];
+    const loopclock *lc = m->cfg.clock;
+    if (!lc)
+        return 0.;
+    double p = at_wake ? loopclock_paused_at_wake(lc) : loopclock_paused(lc);
+    return p > m->turn_paused ? p - m->turn_paused : 0.;
+}
+
+/* When a line read at t is taken to have come: the loop's wake-up, the
+ * earliest time the referee can vouch for, but not before the turn. */
+static double match_arrival(const match *m, double t)
+{
+    if (m->cfg.clock) {
+        double wake = loopclock_wake(m->cfg.clock);
+        if (wake < t)
+            t = wake;
+    }
+    return t > m->turn_start ? t : m->turn_start;
+}
+
+static void match_timeout(match *m, int s, double now, double forgiven)
+{
+    char detail[200], paused[64] = "";
+    long pause_ms = clock_ms(0., forgiven);
+    if (pause_ms > 0)
+        snprintf(paused, sizeof paused,
+                 "; %ld ms of referee pause not charged", pause_ms);
     snprintf(detail, sizeof detail,
-             "no move within %ld ms (limit %ld ms + grace %ld ms); "
+             "no move within %ld ms (limit %ld ms + grace %ld ms%s); "
              "%ld ms over",
-             clock_ms(m->turn_start, now), m->turn_limit_ms,
-             m->cfg.grace_ms, clock_ms(m->deadline, now));
+             clock_ms(m->turn_start, now) - pause_ms, m->turn_limit_ms,
+             m->cfg.grace_ms, paused,
+             clock_ms(m->deadline + forgiven, now));
     match_fault(m, s, "timeout", detail);
 }
 
@@ -408,8 +448,9 @@ static void match_on_move(match *m, int s, const char *text, double t)
         match_fault(m, s, "out-of-turn", detail);
         return;
     }
-    if (t > m->deadline) {
-        match_timeout(m, s, t);
+    double arrived = match_arrival(m, t), forgiven = match_forgiven(m, true);
+    if (arrived > m->deadline + forgiven) {
+        match_timeout(m, s, arrived, forgiven);
         return;
     }
     ev_timer_stop(m->loop, &m->w_deadline);
@@ -425,7 +466,10 @@ static void match_on_move(match *m, int s, const char *text, double t)
         match_fault(m, s, "illegal-move", detail);
         return;
     }
-    long used = clock_ms(m->turn_start, t);
+    long paused_ms = clock_ms(0., forgiven);
+    long used = clock_ms(m->turn_start, arrived) - paused_ms;
+    if (used < 0)
+        used = 0;
     match_seat *seat = &m->seat[s];
     if (m->cfg.bank_ms > 0) {
         seat->bank_left -= used;
@@ -437,6 +481,8 @@ static void match_on_move(match *m, int s, const char *text, double t)
     record_move *rm = record_add_move(
         &m->rec, s, canon, strcmp(canon, text) ? text : NULL, used,
         m->cfg.bank_ms > 0 ? seat->bank_left : -1);
+    if (rm)
+        rm->paused_ms = paused_ms;
     match_attach_comments(m, s, rm);
     rules_apply(m->game, &m->pos, &mv);
     m->turn_seat = -1;
@@ -620,11 +666,35 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     }
     if (m->state != MATCH_PLAYING || m->turn_seat < 0)
         return;
-    if (now < m->deadline) { /* woke early: sleep for the rest */
-        match_arm_deadline(m, m->deadline);
+    double forgiven = match_forgiven(m, false);
+    if (now < m->deadline + forgiven) {
+        /* Woke early, or the referee paused meanwhile: sleep for the
+         * rest. */
+        match_arm_deadline(m, m->deadline + forgiven);
         return;
     }
-    match_timeout(m, m->turn_seat, now);
+    /* A move already in the pipe counts, whatever order the loop runs
+     * its callbacks in. */
+    int s = m->turn_seat;
+    bot_poll(m->seat[s].b);
+    if (m->state == MATCH_PLAYING && m->turn_seat == s)
+        match_timeout(m, s, now, match_forgiven(m, false));
+}
+
+/* On the writer's thread: the loop leaves the record alone meanwhile. */
+static void match_write_job(void *arg)
+{
+    match *m = arg;
+    match_sleep_ms(m->cfg.test.write_delay_ms);
+    if (record_write(&m->rec, m->cfg.record_path, m->write_err,
+                     sizeof m->write_err) != 0)
+        m->write_failed = true;
+}
+
+static void match_written(void *arg)
+{
+    match *m = arg;
+    m->done(m, m->done_arg);
 }
 
 static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev)
@@ -634,11 +704,17 @@ static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev)
     match *m = w->data;
     for (int s = 0; s < m->nseats; s++)
         match_attach_comments(m, s, NULL);
-    if (m->cfg.record_path && !m->aborted &&
-        record_write(&m->rec, m->cfg.record_path, m->write_err,
-                     sizeof m->write_err) != 0)
-        m->write_failed = true;
-    m->done(m, m->done_arg);
+    if (!m->cfg.record_path || m->aborted) {
+        match_written(m);
+        return;
+    }
+    /* The disk may take long (fsync): never on the loop that times the
+     * other games' moves, unless there is no writer. */
+    if (m->cfg.writer && worker_submit(m->cfg.writer, match_write_job,
+                                       match_written, m) == 0)
+        return;
+    match_write_job(m);
+    match_written(m);
 }
 
 /* ---- start ---------------------------------------------------------------- */

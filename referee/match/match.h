@@ -24,12 +24,21 @@
 #ifndef MATCH_H
 #define MATCH_H
 
+#include "clock/loopclock.h"
 #include "proc/proc.h"
 #include "record/record.h"
 #include "rules.h"
+#include "util/worker.h"
 
 #include <ev.h>
 #include <stdbool.h>
+
+/* Test hooks (util/testhook.h): 0 = off. */
+typedef struct {
+    long write_delay_ms; /* the record's write sleeps first: a slow disk */
+    long loop_stall_ms;  /* the loop sleeps after each turn line: a
+                            referee paused by the machine */
+} match_test_hooks;
 
 typedef struct {
     const char *game, *variant, *options;
@@ -53,6 +62,13 @@ typedef struct {
     const char *game_id;   /* event context for the record, or NULL */
     const char *stage;
     const char *entrant[RULES_MAX_SEATS];
+    /* The loop's clock (loopclock.h): moves are timed to the loop's
+     * wake-up and its pauses are not charged.  NULL: timed when read. */
+    loopclock *clock;
+    /* Where the record is written (util/worker.h), off the loop.  NULL:
+     * written on the loop, which then waits for the disk. */
+    worker *writer;
+    match_test_hooks test;
 } match_config;
 
 /* Defaults for every field but the commands and paths. */

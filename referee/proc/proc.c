@@ -24,20 +24,34 @@ void proc_ignore_sigpipe(void)
     sigaction(SIGPIPE, &sa, NULL);
 }
 
-int proc_max_games(void)
+/* Open files a referee with `games` two-bot games at once may hold. */
+static rlim_t proc_files_for(int games)
+{
+    return 32 + 24 * (rlim_t)games;
+}
+
+int proc_max_games(int want, long *nofile)
 {
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-        return 32;
-    if (rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
+        return 1;
+    rlim_t need = proc_files_for(want);
+    if (rl.rlim_cur < need) {
+        /* Root may raise the hard limit too; others reach the hard one. */
+        struct rlimit up = {need, rl.rlim_max > need ? rl.rlim_max : need};
+        if (setrlimit(RLIMIT_NOFILE, &up) != 0) {
+            up.rlim_cur = rl.rlim_max < need ? rl.rlim_max : need;
+            up.rlim_max = rl.rlim_max;
+            setrlimit(RLIMIT_NOFILE, &up);
+        }
         getrlimit(RLIMIT_NOFILE, &rl);
     }
-    /* A boxed bot holds 8 (3 pipes, its log, its uid lock, its init's
-     * pidfd, two control group files); a start needs 12 more. */
     rlim_t games = rl.rlim_cur > 64 ? (rl.rlim_cur - 32) / 24 : 1;
-    return games > 256 ? 256 : (int)games;
+    if (games >= (rlim_t)want)
+        return want;
+    if (nofile)
+        *nofile = (long)rl.rlim_cur;
+    return games < 1 ? 1 : (int)games;
 }
 
 /* One pass over the command: count words and bytes (out == NULL) or copy
@@ -308,11 +322,15 @@ static void proc_fail_text(const char *cmd0, const proc_reports *r,
 static pid_t proc_fork(const proc_plan *plan, int *fork_errno)
 {
     /* The child resets every handler before unblocking: none of the
-     * referee's (libev's) may run in it meanwhile. */
+     * referee's (libev's) may run in it meanwhile.  Without a box the
+     * child shares our memory until it execs (vfork): it writes nothing
+     * but its own stack, and we are spared copying the page tables and
+     * the copy-on-write faults, which took milliseconds per bot on the
+     * loop.  A box's child clones the box's processes, so it forks. */
     sigset_t all, old;
     sigfillset(&all);
     sigprocmask(SIG_SETMASK, &all, &old);
-    pid_t pid = fork();
+    pid_t pid = plan->box ? fork() : vfork();
     if (pid == 0)
         proc_child_setup(plan);
     *fork_errno = errno;

@@ -73,10 +73,16 @@ typedef struct {
 
 void proc_ignore_sigpipe(void);
 
-/* Raise the soft limit of open files to the hard limit and say how many
- * two-bot games may run at once within it (a boxed bot holds 8 fds and a
- * start needs 12 more). */
-int proc_max_games(void);
+/* The most games one referee runs at once: each game's two bots are
+ * 2,000 processes at this many, and the loop and the machine, not the
+ * referee's tables, are then the limit. */
+#define PROC_MAX_GAMES 1024
+
+/* Raise the limit of open files as far as `want` two-bot games at once
+ * need (the hard limit too when we may) and say how many may run within
+ * it, at most want (a boxed bot holds 8 fds and a start needs 12 more).
+ * If fewer, the limit in force is put in *nofile. */
+int proc_max_games(int want, long *nofile);
 
 /* Split a command line into a NULL-terminated argv (one allocation, free
  * with free()).  Returns NULL with a reason in err. */

@@ -56,6 +56,7 @@ int proc_usage_parse_stat(const char *line, proc_stat *st)
     st->pgrp = (pid_t)field[1];
     st->threads = field[16];
     st->rss_pages = field[20];
+    st->start = (unsigned long long)field[18];
     return 0;
 }
 
@@ -232,9 +233,20 @@ int proc_usage_scan(proc_scan *s)
         if (owner >= 0)
             usage_add(s, p, page_kb);
         else if (p->st.ppid == self && p->st.pid != s->keep &&
-                 s->nstrays < PROC_USAGE_MAX_STRAYS)
+                 s->nstrays < PROC_USAGE_MAX_STRAYS) {
+            s->stray_start[s->nstrays] = p->st.start;
             s->strays[s->nstrays++] = p->st.pid;
+        }
     }
     free(t.p);
     return 0;
+}
+
+bool proc_usage_still_stray(pid_t pid, unsigned long long start)
+{
+    char name[24];
+    usage_proc p;
+    snprintf(name, sizeof name, "%d", (int)pid);
+    return usage_read_stat(name, &p) == 0 && p.st.start == start &&
+           p.st.ppid == getpid();
 }

@@ -14,6 +14,7 @@
 #ifndef USAGE_H
 #define USAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -39,6 +40,7 @@ typedef struct {
      * children that belong to no live bot. */
     proc_usage *use;
     pid_t strays[PROC_USAGE_MAX_STRAYS];
+    unsigned long long stray_start[PROC_USAGE_MAX_STRAYS]; /* start times */
     size_t nstrays;
 } proc_scan;
 
@@ -51,7 +53,14 @@ typedef struct {
     char state;   /* 'R', 'S', 'Z', ... */
     long threads;
     long rss_pages;
+    unsigned long long start; /* start time after boot, in clock ticks */
 } proc_stat;
+
+/* Whether pid is still the stray a scan saw (the same start time) and
+ * still an unreaped child of ours.  A scan that ran on another thread may
+ * be older than a reaping by the loop, and the pid reused since: check
+ * this on the thread that reaps, right before the kill. */
+bool proc_usage_still_stray(pid_t pid, unsigned long long start);
 
 /* Parse one /proc/PID/stat line.  Returns 0, or -1 if it is not one. */
 int proc_usage_parse_stat(const char *line, proc_stat *st);

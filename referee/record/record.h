@@ -25,6 +25,8 @@ typedef struct {
     char *sent;      /* what the bot sent, if it differs from text, or NULL */
     long ms;         /* measured thinking time */
     long left_ms;    /* bank left after the move, or -1 without a bank */
+    long paused_ms;  /* the referee's pause within the move, not charged
+                        (not in ms), 0 if none */
     char **comments; /* info lines the bot sent during this turn */
     size_t ncomments;
 } record_move;

@@ -59,6 +59,24 @@ static int check_player(rctx *c, const ytree_node *n, size_t i, record *r,
     return 0;
 }
 
+/* An optional integer field within lo..hi: absent or null leaves *out. */
+static int get_opt_l(rctx *c, const ytree_node *m, const char *prefix,
+                     const char *key, long long lo, long long hi, long *out)
+{
+    const ytree_node *n;
+    if (ytree_map_find(&c->y, m, prefix, key, &n))
+        return -1;
+    if (!n || ytree_is_null(n))
+        return 0;
+    char f[128];
+    long long v;
+    ytree_field(f, sizeof f, prefix, key);
+    if (ytree_parse_int(&c->y, n, f, lo, hi, &v))
+        return -1;
+    *out = (long)v;
+    return 0;
+}
+
 /* Check moves[i] and append it to r. */
 static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
 {
@@ -68,7 +86,7 @@ static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
         return -1;
     long long ply;
     int seat;
-    long ms, left_ms;
+    long ms, left_ms, paused_ms = 0;
     char *text = NULL, *sent = NULL;
     const ytree_node *pn;
     if (ytree_map_need(&c->y, n, pre, "ply", &pn) ||
@@ -84,9 +102,12 @@ static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
         ytree_get_str(&c->y, n, pre, "move", true, &text) ||
         ytree_get_str(&c->y, n, pre, "sent", false, &sent) ||
         ytree_get_l(&c->y, n, pre, "ms", 0, INT32_MAX * 1024LL, &ms) ||
-        ytree_get_l(&c->y, n, pre, "left_ms", -1, INT32_MAX * 1024LL, &left_ms))
+        ytree_get_l(&c->y, n, pre, "left_ms", -1, INT32_MAX * 1024LL, &left_ms) ||
+        get_opt_l(c, n, pre, "paused_ms", 0, INT32_MAX * 1024LL, &paused_ms))
         goto fail;
     record_move *m = record_add_move(r, seat, text, sent, ms, left_ms);
+    if (m)
+        m->paused_ms = paused_ms;
     free(text);
     free(sent);
     text = sent = NULL;

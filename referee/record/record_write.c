@@ -226,6 +226,8 @@ static int emit_move(record_out *o, const record_move *m, size_t index)
         return -1;
     if (emit_kv_long(o, "ms", m->ms) || emit_kv_long(o, "left_ms", m->left_ms))
         return -1;
+    if (m->paused_ms > 0 && emit_kv_long(o, "paused_ms", m->paused_ms))
+        return -1;
     if (m->ncomments) {
         if (emit_key(o, "comments") || emit_seq_start(o))
             return -1;
