@@ -210,6 +210,8 @@ void proto_parse_referee_line(char *line, proto_msg *msg)
                       "protocol needs a version (a number)");
     } else if (strcmp(kw, "set") == 0) {
         proto_key_value(rest, PROTO_SET, msg, "set without a key");
+    } else if (strcmp(kw, "newgame") == 0) {
+        msg->kind = PROTO_NEWGAME;
     } else if (strcmp(kw, "start") == 0) {
         msg->kind = PROTO_START;
     } else if (strcmp(kw, "played") == 0) {
@@ -372,6 +374,14 @@ int proto_fmt_start(char *buf, size_t len)
 {
     proto_out o = proto_begin(buf, len);
     proto_add(&o, "start");
+    return proto_end(&o);
+}
+
+/* Write `newgame`. */
+int proto_fmt_newgame(char *buf, size_t len)
+{
+    proto_out o = proto_begin(buf, len);
+    proto_add(&o, "newgame");
     return proto_end(&o);
 }
 

@@ -37,6 +37,7 @@ typedef enum {
     PROTO_TURN,     /* turn MOVE_MS BANK_MS */
     PROTO_RESULT,   /* result OUTCOME REASON [details] */
     PROTO_QUIT,     /* quit MS */
+    PROTO_NEWGAME,  /* newgame: stay for another game (id option newgame) */
 } proto_kind;
 
 typedef struct {
@@ -66,6 +67,7 @@ int proto_fmt_turn(char *buf, size_t len, long move_ms, long bank_ms);
 int proto_fmt_result(char *buf, size_t len, const char *outcome,
                      const char *reason);
 int proto_fmt_quit(char *buf, size_t len, long ms);
+int proto_fmt_newgame(char *buf, size_t len);
 /* bot -> referee */
 int proto_fmt_id(char *buf, size_t len, const char *key, const char *value);
 int proto_fmt_ready(char *buf, size_t len);

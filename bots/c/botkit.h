@@ -116,6 +116,24 @@ static void botkit_handshake(botkit *bk, long version)
     if (bk->want_position)
         botkit_send(bk, line, proto_fmt_id(line, sizeof line, "option",
                                            "position"));
+    /* We can play game after game: after `result`, `newgame` instead of
+     * `quit` (--keep-bots spares the start of a process per game). */
+    botkit_send(bk, line, proto_fmt_id(line, sizeof line, "option",
+                                       "newgame"));
+    botkit_send(bk, line, proto_fmt_ready(line, sizeof line));
+    bk->state = BOTKIT_SETUP;
+}
+
+/* `newgame`: forget the game that ended, take new `set` lines, and say
+ * when we are ready for them. */
+static void botkit_newgame(botkit *bk)
+{
+    char line[16];
+    rules_game_free(bk->g);
+    bk->g = NULL;
+    bk->game[0] = bk->variant[0] = bk->options[0] = '\0';
+    bk->you = 0;
+    bk->seed = 0;
     botkit_send(bk, line, proto_fmt_ready(line, sizeof line));
     bk->state = BOTKIT_SETUP;
 }
@@ -238,6 +256,10 @@ static void botkit_handle(botkit *bk, char *line)
     }
     if (msg.kind == PROTO_UNKNOWN)
         return;
+    if (msg.kind == PROTO_NEWGAME && bk->state != BOTKIT_HANDSHAKE) {
+        botkit_newgame(bk);
+        return;
+    }
     switch (bk->state) {
     case BOTKIT_HANDSHAKE:
         if (msg.kind == PROTO_PROTOCOL)

@@ -51,6 +51,7 @@ struct bot {
     long term_ms;
     bot_end end;
     char gone_text[128];
+    bot_ident ident;
 };
 
 static void bot_check_reaped(bot *b);
@@ -255,7 +256,7 @@ static void bot_in_cb(struct ev_loop *loop, ev_io *w, int revents)
     bot_flush(w->data);
 }
 
-int bot_send(bot *b, const char *line, size_t len)
+int bot_queue(bot *b, const char *line, size_t len)
 {
     if (b->child.in_fd < 0)
         return -1;
@@ -271,6 +272,13 @@ int bot_send(bot *b, const char *line, size_t len)
     }
     memcpy(b->outq + b->outq_len, line, len);
     b->outq_len += len;
+    return 0;
+}
+
+int bot_send(bot *b, const char *line, size_t len)
+{
+    if (bot_queue(b, line, len) != 0)
+        return -1;
     if (!ev_is_active(&b->w_in))
         bot_flush(b);
     return b->child.in_fd >= 0 ? 0 : -1;
@@ -347,7 +355,10 @@ static void bot_out_discard(bot *b)
     }
 }
 
-/* Read and hand over up to rounds buffers of stdout. */
+/* Read and hand over up to rounds buffers of stdout.  A short read
+ * means the pipe is empty: the loop says when there is more, so the read
+ * that would only say EAGAIN is saved (one system call per move).  At the
+ * bot's exit (rounds > BOT_READ_ROUNDS) it reads on to the end. */
 static void bot_read_out(bot *b, int rounds)
 {
     for (int round = 0; round < rounds; round++) {
@@ -362,7 +373,8 @@ static void bot_read_out(bot *b, int rounds)
         ssize_t n = read(b->child.out_fd, dst, room);
         if (n > 0) {
             line_reader_commit(b->lr, (size_t)n);
-            if (!bot_drain_lines(b, clock_now()))
+            if (!bot_drain_lines(b, clock_now()) ||
+                ((size_t)n < room && rounds <= BOT_READ_ROUNDS))
                 return;
         } else if (n == 0) {
             bot_out_eof(b);
@@ -623,7 +635,7 @@ void bot_suspend(bot *b, bool stop)
 
 void bot_kill(bot *b)
 {
-    if (b->started && !b->exited)
+    if (b && b->started && !b->exited)
         proc_kill_all(&b->child);
 }
 
@@ -660,6 +672,21 @@ void bot_free(bot *b)
     free(b->command);
     free(b->log_path);
     free(b);
+}
+
+bot_ident *bot_identity(bot *b) { return &b->ident; }
+
+void bot_rebind(bot *b, int seat, bot_cb cb, void *arg)
+{
+    b->seat = seat;
+    b->cb = cb;
+    b->arg = arg;
+}
+
+bool bot_alive(const bot *b)
+{
+    return b->started && !b->exited && !b->gone_sent && !b->muted &&
+           b->child.in_fd >= 0;
 }
 
 int bot_seat(const bot *b) { return b->seat; }

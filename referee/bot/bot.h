@@ -67,8 +67,11 @@ int bot_seat(const bot *b);
 const char *bot_command(const bot *b);
 const char *bot_log_path(const bot *b);
 
-/* Queue a line (with its LF).  Returns -1 if the bot's stdin is closed. */
+/* Queue a line (with its LF) and write what is queued.  Returns -1 if
+ * the bot's stdin is closed. */
 int bot_send(bot *b, const char *line, size_t len);
+/* Queue a line to go with the next bot_send, in one write. */
+int bot_queue(bot *b, const char *line, size_t len);
 /* Time at which the output queue was last completely written, or -1 if
  * bytes are still queued. */
 double bot_flushed_at(const bot *b);
@@ -82,6 +85,22 @@ void bot_stop(bot *b, long quit_ms, long term_ms);
  * that it cannot think on another bot's time. */
 void bot_suspend(bot *b, bool stop);
 void bot_kill(bot *b);
+
+/* What the bot said of itself in its handshake, kept by the match with
+ * the bot, so that a bot kept for another game (botpool.h) is known by it
+ * without a second handshake. */
+typedef struct {
+    char name[128], version[64], author[128];
+    bool want_position; /* id option position */
+    bool can_renew;     /* id option newgame */
+} bot_ident;
+bot_ident *bot_identity(bot *b);
+
+/* Hand a running bot to another owner: its events go to cb from now on,
+ * and it sits in seat (a kept bot moves between games and seats). */
+void bot_rebind(bot *b, int seat, bot_cb cb, void *arg);
+/* Whether the bot still runs and can be talked to: started, not gone. */
+bool bot_alive(const bot *b);
 
 bot_end bot_end_kind(const bot *b);
 /* "exited with status 3", "killed by signal 9 (Killed)", "closed its

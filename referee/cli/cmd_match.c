@@ -6,6 +6,7 @@
  * and 3rd against the 2nd and 4th, and the teams alternate who starts.
  */
 #include "commands.h"
+#include "bot/botpool.h"
 #include "bot/watch.h"
 #include "proc/guard.h"
 #include "clock/clock.h"
@@ -43,6 +44,8 @@ typedef struct {
     struct ev_loop *loop;
     loopclock *clock;
     worker *writer; /* records and output, off the loop */
+    botpool *pool;  /* --keep-bots */
+    bool keep_bots;
     match **live; /* running games, for Ctrl-C: concurrency slots */
     bool stopping;
     ev_signal w_int, w_term, w_hup;
@@ -87,6 +90,8 @@ static void match_usage(FILE *out)
         "      --limit-vm MB    address space per bot process (default "
         "none)\n"
         "      --suspend        stop the bots that are not on move\n"
+        "      --keep-bots      keep bots that allow it (id option newgame)\n"
+        "                       running from one game to the next\n"
         SANDBOX_USAGE
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      match name (default match-DATE-TIME)\n");
@@ -275,6 +280,9 @@ static void series_start_next(series *sr)
             }
         match_start(m);
     }
+    /* No game will take a kept bot any more: they may all go. */
+    if (sr->pool && (sr->stopping || sr->next >= sr->games))
+        botpool_close(sr->pool);
 }
 
 static int series_parse(series *sr, int argc, char **argv, char *name,
@@ -300,6 +308,7 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         {"limit-files", required_argument, 0, 1005},
         {"suspend", no_argument, 0, 1006},
         {"limit-vm", required_argument, 0, 1007},
+        {"keep-bots", no_argument, 0, 1008},
         {"name", required_argument, 0, 'N'},
         SANDBOX_LONG_OPTIONS,
         {"help", no_argument, 0, 'h'},
@@ -347,6 +356,7 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
         case 1005: ok = match_parse_count(optarg, &c->limits.files); break;
         case 1007: ok = match_parse_count(optarg, &c->limits.vm_mb); break;
         case 1006: c->suspend = true; break;
+        case 1008: sr->keep_bots = true; break;
         case 'N': snprintf(name, namelen, "%s", optarg); break;
         case SANDBOX_OPT_SANDBOX:
         case SANDBOX_OPT_NETWORK:
@@ -411,6 +421,8 @@ static void series_signal_cb(struct ev_loop *loop, ev_signal *w, int rev)
     for (int i = 0; i < sr->concurrency; i++)
         if (sr->live[i])
             match_abort(sr->live[i]);
+    if (sr->pool)
+        botpool_kill(sr->pool);
 }
 
 static void series_watch_signals(series *sr, bool on)
@@ -491,6 +503,12 @@ int cmd_match(int argc, char **argv)
     }
     sr.base.clock = sr.clock;
     sr.base.writer = sr.writer;
+    if (sr.keep_bots &&
+        !(sr.pool = sr.base.pool = botpool_new(sr.loop, sr.base.quit_ms,
+                                                 sr.base.term_ms))) {
+        fprintf(stderr, "referee match: out of memory\n");
+        return 1;
+    }
     sr.base.test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
     sr.base.test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
@@ -514,6 +532,7 @@ int cmd_match(int argc, char **argv)
     series_start_next(&sr);
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
+    botpool_free(sr.pool);
     worker_free(sr.writer);
     watch_sweep_final();
     sandbox_teardown();

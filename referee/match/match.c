@@ -3,6 +3,7 @@
 #include "sandbox/sandbox.h"
 
 #include "bot/bot.h"
+#include "bot/botpool.h"
 #include "clock/clock.h"
 #include "line.h"
 #include "proto.h"
@@ -31,6 +32,7 @@ typedef enum {
 typedef struct {
     bot *b;
     bool ready, want_position, reaped;
+    bool adopted;     /* a kept bot (botpool.h), not started for this game */
     size_t seen;      /* moves of the record this seat has been told */
     long bank_left;   /* ms, when there is a bank */
     char *comments[64];
@@ -79,6 +81,8 @@ void match_config_defaults(match_config *cfg)
 
 static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
                          double t, void *arg);
+static void match_begin_if_ready(match *m);
+static void match_check_done(match *m);
 static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev);
 static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev);
 
@@ -195,36 +199,43 @@ static void match_send(match *m, int seat, int len, const char *buf)
         bot_send(m->seat[seat].b, buf, (size_t)len);
 }
 
+/* Lines that go out with the next match_send, in the same write. */
+static void match_queue(match *m, int seat, int len, const char *buf)
+{
+    if (len > 0)
+        bot_queue(m->seat[seat].b, buf, (size_t)len);
+}
+
 static void match_send_setup(match *m, int s)
 {
     char buf[PROTO_LINE_MAX + 2], val[PROTO_LINE_MAX];
     size_t n = sizeof buf;
-    match_send(m, s, proto_fmt_set(buf, n, "game", rules_game_name(m->game)),
+    match_queue(m, s, proto_fmt_set(buf, n, "game", rules_game_name(m->game)),
                buf);
-    match_send(m, s,
+    match_queue(m, s,
                proto_fmt_set(buf, n, "variant", rules_variant_name(m->game)),
                buf);
     if (rules_options_text(m->game)[0])
-        match_send(m, s,
+        match_queue(m, s,
                    proto_fmt_set(buf, n, "options",
                                  rules_options_text(m->game)),
                    buf);
     snprintf(val, sizeof val, "%d", m->nseats);
-    match_send(m, s, proto_fmt_set(buf, n, "seats", val), buf);
+    match_queue(m, s, proto_fmt_set(buf, n, "seats", val), buf);
     for (int o = 0; o < m->nseats; o++) {
         const char *name = m->rec.players[o].name;
         snprintf(val, sizeof val, "%d %s %d %s", o,
                  rules_seat_colour(m->game, o), rules_seat_team(m->game, o),
                  name ? name : "unnamed");
-        match_send(m, s, proto_fmt_set(buf, n, "player", val), buf);
+        match_queue(m, s, proto_fmt_set(buf, n, "player", val), buf);
     }
     snprintf(val, sizeof val, "%d", s);
-    match_send(m, s, proto_fmt_set(buf, n, "you", val), buf);
+    match_queue(m, s, proto_fmt_set(buf, n, "you", val), buf);
     snprintf(val, sizeof val, "%ld %ld %ld", m->cfg.move_ms, m->cfg.bank_ms,
              m->cfg.increment_ms);
-    match_send(m, s, proto_fmt_set(buf, n, "time", val), buf);
+    match_queue(m, s, proto_fmt_set(buf, n, "time", val), buf);
     snprintf(val, sizeof val, "%" PRIu64, m->cfg.seed);
-    match_send(m, s, proto_fmt_set(buf, n, "seed", val), buf);
+    match_queue(m, s, proto_fmt_set(buf, n, "seed", val), buf);
     match_send(m, s, proto_fmt_start(buf, n), buf);
 }
 
@@ -251,7 +262,22 @@ static void match_tell_result(match *m, int s)
     match_send(m, s,
                proto_fmt_result(buf, sizeof buf, outcome, m->rec.reason),
                buf);
-    match_send(m, s, proto_fmt_quit(buf, sizeof buf, m->cfg.quit_ms), buf);
+}
+
+/* A bot that can play another game and did nothing wrong in this one
+ * waits in the pool for it (botpool.h) instead of quitting. */
+static bool match_keep(match *m, int s)
+{
+    bot *b = m->seat[s].b;
+    if (!m->cfg.pool || !bot_alive(b) || !bot_identity(b)->can_renew ||
+        !m->rec.players[s].result)
+        return false;
+    if (m->cfg.suspend)
+        bot_suspend(b, false);
+    botpool_put(m->cfg.pool, b);
+    m->seat[s].b = NULL;
+    m->seat[s].reaped = true;
+    return true;
 }
 
 static void match_end(match *m, int fault_seat)
@@ -267,14 +293,23 @@ static void match_end(match *m, int fault_seat)
     m->rec.fault_seat = fault_seat;
     for (int s = 0; s < m->nseats; s++) {
         bot *b = m->seat[s].b;
+        if (!b)
+            continue; /* could not even be made */
         if (s == fault_seat) {
             bot_kill(b);
             continue;
         }
-        if (m->rec.players[s].result)
+        if (m->rec.players[s].result) {
             match_tell_result(m, s);
+            if (match_keep(m, s))
+                continue;
+            char buf[32];
+            match_send(m, s, proto_fmt_quit(buf, sizeof buf, m->cfg.quit_ms),
+                       buf);
+        }
         bot_stop(b, m->cfg.quit_ms, m->cfg.term_ms);
     }
+    match_check_done(m); /* every bot may have been kept */
 }
 
 static void match_end_by_rules(match *m)
@@ -327,12 +362,12 @@ static void match_send_history(match *m, int s)
     if (st->want_position) {
         char line[RULES_POS_TEXT_MAX];
         rules_pos_write(m->game, &m->pos, line, sizeof line);
-        match_send(m, s, proto_fmt_position(buf, sizeof buf, line), buf);
+        match_queue(m, s, proto_fmt_position(buf, sizeof buf, line), buf);
     } else {
         for (size_t i = st->seen; i < m->rec.nmoves; i++) {
             const record_move *mv = &m->rec.moves[i];
             if (mv->seat != s)
-                match_send(m, s,
+                match_queue(m, s,
                            proto_fmt_played(buf, sizeof buf, mv->seat,
                                             mv->text),
                            buf);
@@ -512,6 +547,12 @@ static void match_on_ready(match *m, int s, long version)
         return;
     }
     st->ready = true;
+    match_begin_if_ready(m);
+}
+
+/* Once every seat is ready: the setup, and the first turn. */
+static void match_begin_if_ready(match *m)
+{
     for (int o = 0; o < m->nseats; o++)
         if (!m->seat[o].ready)
             return;
@@ -526,17 +567,44 @@ static void match_on_ready(match *m, int s, long version)
     match_next_turn(m);
 }
 
+/* What the bot says of itself goes in the record and stays with the bot,
+ * for its next game if it is kept (botpool.h). */
 static void match_on_id(match *m, int s, const char *key, const char *value)
 {
     record_player *p = &m->rec.players[s];
-    if (!strcmp(key, "name"))
+    bot_ident *id = bot_identity(m->seat[s].b);
+    if (!strcmp(key, "name")) {
         record_set(&p->name, value);
-    else if (!strcmp(key, "version"))
+        snprintf(id->name, sizeof id->name, "%s", value);
+    } else if (!strcmp(key, "version")) {
         record_set(&p->version, value);
-    else if (!strcmp(key, "author"))
+        snprintf(id->version, sizeof id->version, "%s", value);
+    } else if (!strcmp(key, "author")) {
         record_set(&p->author, value);
-    else if (!strcmp(key, "option") && !strcmp(value, "position"))
-        m->seat[s].want_position = true;
+        snprintf(id->author, sizeof id->author, "%s", value);
+    } else if (!strcmp(key, "option") && !strcmp(value, "position")) {
+        m->seat[s].want_position = id->want_position = true;
+    } else if (!strcmp(key, "option") && !strcmp(value, "newgame")) {
+        id->can_renew = true;
+    }
+}
+
+/* A bot kept from an earlier game takes seat s: it is known already, and
+ * may have said `ready 1` while it waited. */
+static void match_adopt(match *m, int s, bot *b, bool ready)
+{
+    record_player *p = &m->rec.players[s];
+    const bot_ident *id = bot_identity(b);
+    bot_free(m->seat[s].b); /* the one that was never started */
+    m->seat[s].b = b;
+    bot_rebind(b, s, match_bot_cb, m);
+    m->seat[s].adopted = true;
+    m->seat[s].ready = ready;
+    m->seat[s].want_position = id->want_position;
+    record_set(&p->name, id->name[0] ? id->name : NULL);
+    record_set(&p->version, id->version[0] ? id->version : NULL);
+    record_set(&p->author, id->author[0] ? id->author : NULL);
+    record_set(&p->log, bot_log_path(b));
 }
 
 static void match_on_comment(match *m, int s, const char *text)
@@ -609,6 +677,47 @@ static void match_on_gone(match *m, int s)
     match_fault(m, s, reason, detail);
 }
 
+/* A kept bot that broke off before saying `ready` for this game (it
+ * exited, or spoke out of place between games) did so before any game
+ * began: it goes, and a fresh one is started in its seat. */
+static bool match_broke_off(match *m, int s, bot_event ev,
+                            const proto_msg *msg)
+{
+    match_seat *st = &m->seat[s];
+    if (!st->adopted || st->ready || m->state != MATCH_HANDSHAKE)
+        return false;
+    if (ev == BOT_LINE && (msg->kind == PROTO_INFO || msg->kind == PROTO_ID ||
+                           (msg->kind == PROTO_READY &&
+                            msg->num == PROTO_VERSION)))
+        return false;
+    return ev == BOT_LINE || ev == BOT_BAD_LINE || ev == BOT_GONE;
+}
+
+static void match_restart_seat(match *m, int s)
+{
+    char err[512], buf[32];
+    match_seat *st = &m->seat[s];
+    record_player *p = &m->rec.players[s];
+    botpool_discard(m->cfg.pool, st->b);
+    st->adopted = st->want_position = false;
+    st->b = bot_new(m->loop, s, m->cfg.command[s], m->cfg.log_path[s],
+                    m->cfg.log_cap, &m->cfg.limits, match_bot_cb, m);
+    record_set(&p->name, NULL);
+    record_set(&p->version, NULL);
+    record_set(&p->author, NULL);
+    record_set(&p->log, m->cfg.log_path[s]);
+    proc_status rc = st->b ? bot_start(st->b, err, sizeof err) : PROC_SYS_ERROR;
+    if (rc == PROC_OK) {
+        match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
+        return;
+    }
+    st->reaped = true;
+    if (rc == PROC_SYS_ERROR)
+        match_void(m, st->b ? err : "out of memory");
+    else
+        match_fault(m, s, "failed-to-start", err);
+}
+
 static void match_check_done(match *m)
 {
     if (m->state != MATCH_ENDING)
@@ -625,6 +734,10 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
 {
     match *m = arg;
     int s = bot_seat(b);
+    if (match_broke_off(m, s, ev, msg)) {
+        match_restart_seat(m, s);
+        return;
+    }
     switch (ev) {
     case BOT_LINE:
         if (m->state < MATCH_ENDING)
@@ -725,10 +838,20 @@ void match_start(match *m)
     clock_utc_iso(when, sizeof when);
     record_set(&m->rec.start_time, when);
     m->state = MATCH_HANDSHAKE;
+    bool adopted[RULES_MAX_SEATS] = {false};
     for (int s = 0; s < m->nseats; s++) {
         /* A bot that never ran counts as reaped. */
         if (m->state != MATCH_HANDSHAKE) {
             m->seat[s].reaped = true;
+            continue;
+        }
+        bool ready = false;
+        bot *kept = m->cfg.pool ? botpool_take(m->cfg.pool,
+                                               m->cfg.command[s], &ready)
+                                : NULL;
+        if (kept) {
+            match_adopt(m, s, kept, ready);
+            adopted[s] = true;
             continue;
         }
         proc_status st = bot_start(m->seat[s].b, err, sizeof err);
@@ -743,9 +866,11 @@ void match_start(match *m)
     if (m->state == MATCH_HANDSHAKE) {
         char buf[32];
         for (int s = 0; s < m->nseats; s++)
-            match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
+            if (!adopted[s])
+                match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
         match_arm_deadline(m, clock_now() +
                                   (double)m->cfg.startup_ms / 1000.0);
+        match_begin_if_ready(m);
     }
     match_check_done(m);
 }
@@ -776,7 +901,8 @@ void match_abort(match *m)
         ev_timer_stop(m->loop, &m->w_deadline);
     }
     for (int s = 0; s < m->nseats; s++)
-        bot_kill(m->seat[s].b);
+        if (m->seat[s].b)
+            bot_kill(m->seat[s].b);
     match_check_done(m);
 }
 

@@ -144,7 +144,9 @@ Test(cbots, random_handshake_and_legal_move, .timeout = 20)
                       "id version ", 11) == 0);
     cr_assert(strncmp(nth_line(run.out, 2, line, sizeof line),
                       "id author ", 10) == 0);
-    cr_assert_str_eq(nth_line(run.out, 3, line, sizeof line), "ready 1");
+    cr_assert_str_eq(nth_line(run.out, 3, line, sizeof line),
+                     "id option newgame");
+    cr_assert_str_eq(nth_line(run.out, 4, line, sizeof line), "ready 1");
     char move[128];
     first_move(run.out, move, sizeof move);
 
@@ -191,12 +193,53 @@ Test(cbots, position_option, .timeout = 20)
                         "turn 5000 -1\nquit 100\n",
             &run);
     assert_exit_0(&run);
-    cr_assert(strstr(run.out, "\nid option position\nready 1\n") != NULL,
+    cr_assert(strstr(run.out, "\nid option position\nid option newgame\n"
+                              "ready 1\n") != NULL,
               "got:\n%s", run.out);
     char move[128];
     first_move(run.out, move, sizeof move);
     cr_assert(strncmp(move, "a1", 2) != 0 && strncmp(move, "b1", 2) != 0,
               "played on an occupied cell: %s", move);
+}
+
+/* `newgame` after a game: the bot forgets it, says `ready 1`, and plays
+ * the next game from its own set lines (another seat, a fresh board: its
+ * move must be legal on the empty board after c4 2R, whatever it played
+ * in the first game). */
+Test(cbots, newgame_starts_a_fresh_game, .timeout = 20)
+{
+    bot_run run;
+    run_bot("random_bot", NULL,
+            SETUP(0, 3) "turn 5000 -1\nresult loss five-by-rotation\n"
+                        "newgame\n"
+            "set game pentago\nset variant swiss-2010\nset seats 2\n"
+            "set player 0 white 0 Bob\nset player 1 black 1 Alice\n"
+            "set you 1\nset time 5000 0 0\nset seed 4\nstart\n"
+            "played 0 c4 2R\nturn 5000 -1\nquit 100\n",
+            &run);
+    assert_exit_0(&run);
+    const char *again = strstr(run.out, "\nready 1\n");
+    cr_assert(again && strstr(again + 1, "\nready 1\n"),
+              "no second ready:\n%s", run.out);
+    const char *second = strstr(strstr(again + 1, "\nready 1\n") + 1,
+                                "move ");
+    cr_assert(second, "no move in the second game:\n%s", run.out);
+    char move[128];
+    snprintf(move, sizeof move, "%s", second + 5);
+    move[strcspn(move, "\n")] = '\0';
+    char err[RULES_REASON_MAX], why[RULES_REASON_MAX];
+    rules_game *g = rules_game_new("pentago", "swiss-2010", NULL, err,
+                                   sizeof err);
+    cr_assert_not_null(g, "%s", err);
+    rules_pos pos;
+    rules_move m;
+    rules_start(g, &pos);
+    cr_assert_eq(rules_parse_move(g, &pos, "c4 2R", &m, why, sizeof why),
+                 RULES_OK);
+    rules_apply(g, &pos, &m);
+    cr_expect_eq(rules_parse_move(g, &pos, move, &m, why, sizeof why),
+                 RULES_OK, "'%s': %s", move, why);
+    rules_game_free(g);
 }
 
 Test(cbots, greedy_takes_a_win, .timeout = 20)

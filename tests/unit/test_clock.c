@@ -90,15 +90,16 @@ static long max_paused_ms(const crun *c, int games)
     return most;
 }
 
-/* Eight games, four at once, of bots that answer at once, with a 50 ms
- * limit and no grace, while every record takes 400 ms to write: before
- * the writes left the loop, 7 of 8 such games ended "timeout". */
+/* Eight games, four at once, of bots that answer at once, with a 300 ms
+ * limit and no grace, while every record takes 400 ms to write: when the
+ * writes were on the loop, every game running beside a write lost on
+ * time (with a 50 ms limit, 7 of 8 games ended "timeout"). */
 Test(clock, slow_record_writes_cost_no_bot_time, .timeout = 120)
 {
     setenv("REFEREE_TEST_WRITE_DELAY_MS", "400", 1);
     crun c;
     const char *opts[] = {"-n", "8", "-j", "4", "--seed", "5", "--move-ms",
-                          "50", "--grace-ms", "0", "--sandbox", "off",
+                          "300", "--grace-ms", "0", "--sandbox", "off",
                           NULL};
     crun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "greedy_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
@@ -111,16 +112,17 @@ Test(clock, slow_record_writes_cost_no_bot_time, .timeout = 120)
 }
 
 /* A /proc scan that takes 300 ms (thousands of processes on the machine)
- * runs beside the loop: bots answering 5 ms before a 50 ms limit keep
- * their games, while the scan still finds a memory hog. */
+ * runs beside the loop: bots answering 100 ms before a 300 ms limit keep
+ * their games (a scan on the loop would make them 200 ms late), while the
+ * scan still finds a memory hog. */
 Test(clock, slow_proc_scans_cost_no_bot_time, .timeout = 120)
 {
     setenv("REFEREE_TEST_SCAN_DELAY_MS", "300", 1);
     crun c;
     const char *opts[] = {"-n", "4", "-j", "2", "--seed", "6", "--move-ms",
-                          "50", "--grace-ms", "0", "--sandbox", "off",
+                          "300", "--grace-ms", "0", "--sandbox", "off",
                           NULL};
-    crun_match(&c, opts, RUN_TBOTS "slow_bot 45", RUN_BOTS "random_bot");
+    crun_match(&c, opts, RUN_TBOTS "slow_bot 200", RUN_BOTS "random_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     expect_rules_ends(&c, 4);
     crun_finish(&c);
