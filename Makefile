@@ -138,6 +138,25 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(REL)/bench/%,$(BENCH_SRC))
 bench: $(BENCH_BINS) all
 	@for b in $(BENCH_BINS); do ./$$b || exit 1; done
 
+# make bench-clock (tests/bench/CLOCK.md; minutes, so not part of make
+# bench): the minimal baseline referee, the preload that reports a
+# process's own CPU, and release builds of the test bots it drives; kept
+# outside tests/bench/*.c so that make bench neither builds nor runs them.
+CLOCK_BOTS := $(REL)/bench/bots/paced_bot $(REL)/bench/bots/silent_bot
+$(REL)/bench/baseline/minimal_referee: tests/bench/baseline/minimal_referee.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -o $@ $< -lev
+$(REL)/bench/baseline/selfcpu.so: tests/bench/baseline/selfcpu.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -fPIC -shared -o $@ $<
+$(CLOCK_BOTS): $(REL)/bench/bots/%: tests/bots/%.c tests/bots/tbot.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -o $@ $<
+bench-clock: $(REL)/bench/baseline/minimal_referee \
+             $(REL)/bench/baseline/selfcpu.so $(CLOCK_BOTS) all
+	tests/bench/bench_clock.sh
+.PHONY: bench-clock
+
 # ---- fuzzing (clang's libFuzzer) ----------------------------------------------
 # Each target is a function in tests/fuzz/; the corpora live in
 # tests/fuzz/corpus/NAME/ (make test replays them), crashes are written to
