@@ -193,15 +193,11 @@ static void series_print_game(FILE *out, const series *sr,
  * loop must not wait for whoever reads it. */
 static void series_report(series *sr, const series_game *sg, const match *m)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (out) {
+    worker_out o;
+    FILE *out = worker_out_open(&o);
+    if (out)
         series_print_game(out, sr, sg, m);
-        fclose(out);
-        worker_print(sr->writer, STDOUT_FILENO, text);
-    }
-    free(text);
+    worker_out_print(sr->writer, STDOUT_FILENO, &o);
     const char *werr = match_write_error(m);
     if (werr) {
         char line[1200];

@@ -248,16 +248,11 @@ static void event_progress(event_runner *er, const event_slot *sl,
 {
     if (!er->progress)
         return;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (out) {
+    worker_out o;
+    FILE *out = worker_out_open(&o);
+    if (out)
         event_progress_text(out, er, sl, r);
-        fclose(out);
-        if (len)
-            worker_print(er->writer, fileno(er->progress), text);
-    }
-    free(text);
+    worker_out_print(er->writer, fileno(er->progress), &o);
 }
 
 /* ---- playing ------------------------------------------------------------ */

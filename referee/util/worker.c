@@ -153,7 +153,7 @@ int worker_submit(worker *w, worker_fn run, worker_fn done, void *arg)
 typedef struct {
     int fd;
     char text[];
-} worker_text;
+} worker_line;
 
 static void worker_write_all(int fd, const char *p, size_t n)
 {
@@ -170,14 +170,14 @@ static void worker_write_all(int fd, const char *p, size_t n)
 
 static void worker_print_job(void *arg)
 {
-    worker_text *t = arg;
+    worker_line *t = arg;
     worker_write_all(t->fd, t->text, strlen(t->text));
 }
 
 void worker_print(worker *w, int fd, const char *text)
 {
     size_t n = strlen(text);
-    worker_text *t = w ? malloc(sizeof *t + n + 1) : NULL;
+    worker_line *t = w ? malloc(sizeof *t + n + 1) : NULL;
     if (t) {
         t->fd = fd;
         memcpy(t->text, text, n + 1);
@@ -186,6 +186,26 @@ void worker_print(worker *w, int fd, const char *text)
         free(t);
     }
     worker_write_all(fd, text, n);
+}
+
+FILE *worker_out_open(worker_out *o)
+{
+    o->text = NULL;
+    o->len = 0;
+    o->f = open_memstream(&o->text, &o->len);
+    return o->f;
+}
+
+void worker_out_print(worker *w, int fd, worker_out *o)
+{
+    if (o->f) {
+        fclose(o->f);
+        o->f = NULL;
+        if (o->len)
+            worker_print(w, fd, o->text);
+    }
+    free(o->text);
+    o->text = NULL;
 }
 
 size_t worker_pending(const worker *w) { return w->pending; }

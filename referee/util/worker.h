@@ -22,6 +22,7 @@
 
 #include <ev.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct worker worker;
 typedef void (*worker_fn)(void *arg);
@@ -34,6 +35,17 @@ int worker_submit(worker *w, worker_fn run, worker_fn done, void *arg);
  * other jobs: output to a terminal or a pipe may block.  With w NULL, or
  * out of memory, it is written at once. */
 void worker_print(worker *w, int fd, const char *text);
+
+/* Text formatted with stdio for worker_print: out is NULL when out of
+ * memory (print nothing then); worker_out_print() prints what was written,
+ * if anything, and frees it. */
+typedef struct {
+    FILE *f;
+    char *text;
+    size_t len;
+} worker_out;
+FILE *worker_out_open(worker_out *o);
+void worker_out_print(worker *w, int fd, worker_out *o);
 
 /* Jobs submitted whose done callback has not run yet. */
 size_t worker_pending(const worker *w);

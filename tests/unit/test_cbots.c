@@ -129,6 +129,24 @@ static void assert_exit_0(const bot_run *run)
     "set seed " #seed "\n"                                                    \
     "start\n"
 
+/* move must be legal for black after white's c4 2R on the empty board. */
+static void expect_legal_after_c4(const char *move)
+{
+    char err[RULES_REASON_MAX], why[RULES_REASON_MAX];
+    rules_game *g = rules_game_new("pentago", "swiss-2010", NULL, err,
+                                   sizeof err);
+    cr_assert_not_null(g, "%s", err);
+    rules_pos pos;
+    rules_move m;
+    rules_start(g, &pos);
+    cr_assert_eq(rules_parse_move(g, &pos, "c4 2R", &m, why, sizeof why),
+                 RULES_OK);
+    rules_apply(g, &pos, &m);
+    cr_expect_eq(rules_parse_move(g, &pos, move, &m, why, sizeof why),
+                 RULES_OK, "'%s': %s", move, why);
+    rules_game_free(g);
+}
+
 Test(cbots, random_handshake_and_legal_move, .timeout = 20)
 {
     bot_run run;
@@ -149,20 +167,7 @@ Test(cbots, random_handshake_and_legal_move, .timeout = 20)
     cr_assert_str_eq(nth_line(run.out, 4, line, sizeof line), "ready 1");
     char move[128];
     first_move(run.out, move, sizeof move);
-
-    char err[RULES_REASON_MAX], why[RULES_REASON_MAX];
-    rules_game *g = rules_game_new("pentago", "swiss-2010", NULL, err,
-                                   sizeof err);
-    cr_assert_not_null(g, "%s", err);
-    rules_pos pos;
-    rules_move m;
-    rules_start(g, &pos);
-    cr_assert_eq(rules_parse_move(g, &pos, "c4 2R", &m, why, sizeof why),
-                 RULES_OK);
-    rules_apply(g, &pos, &m);
-    cr_assert_eq(rules_parse_move(g, &pos, move, &m, why, sizeof why),
-                 RULES_OK, "'%s': %s", move, why);
-    rules_game_free(g);
+    expect_legal_after_c4(move);
 }
 
 Test(cbots, random_is_reproducible_from_the_seed, .timeout = 20)
@@ -227,19 +232,7 @@ Test(cbots, newgame_starts_a_fresh_game, .timeout = 20)
     char move[128];
     snprintf(move, sizeof move, "%s", second + 5);
     move[strcspn(move, "\n")] = '\0';
-    char err[RULES_REASON_MAX], why[RULES_REASON_MAX];
-    rules_game *g = rules_game_new("pentago", "swiss-2010", NULL, err,
-                                   sizeof err);
-    cr_assert_not_null(g, "%s", err);
-    rules_pos pos;
-    rules_move m;
-    rules_start(g, &pos);
-    cr_assert_eq(rules_parse_move(g, &pos, "c4 2R", &m, why, sizeof why),
-                 RULES_OK);
-    rules_apply(g, &pos, &m);
-    cr_expect_eq(rules_parse_move(g, &pos, move, &m, why, sizeof why),
-                 RULES_OK, "'%s': %s", move, why);
-    rules_game_free(g);
+    expect_legal_after_c4(move);
 }
 
 Test(cbots, greedy_takes_a_win, .timeout = 20)

@@ -10,65 +10,20 @@
  * really late must still lose.
  */
 #include "record/record.h"
+#include "support/mrun.h"
 #include "support/run.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#define OUT_MAX 65536
-
-typedef struct {
-    char dir[256];
-    char tag[64];
-    char out[OUT_MAX];
-    int rc;
-    double seconds;
-} crun;
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static void crun_match(crun *c, const char *const *opts, const char *bot1,
-                       const char *bot2)
-{
-    run_tmpdir(c->dir, sizeof c->dir);
-    cr_assert(c->dir[0], "mkdtemp failed");
-    snprintf(c->tag, sizeof c->tag, "%s", c->dir + 5);
-    double t0 = now_s();
-    c->rc = run_match(c->dir, c->tag, opts, bot1, bot2, c->out,
-                      sizeof c->out);
-    c->seconds = now_s() - t0;
-}
-
-static void crun_finish(crun *c)
-{
-    cr_expect_eq(run_count_tagged(c->tag), 0,
-                 "bot processes left behind after the match");
-    run_rmtree(c->dir);
-}
-
-static void crun_record(const crun *c, int game, record *r)
-{
-    char path[512], err[1024];
-    snprintf(path, sizeof path, "%s/game-%04d.yaml", c->dir, game);
-    int rc = record_read(path, r, err, sizeof err);
-    cr_assert_eq(rc, 0, "record %s: %s\nreferee said:\n%s", path, err,
-                 c->out);
-}
 
 /* Every game of the match ended by the rules: no bot lost on time. */
-static void expect_rules_ends(const crun *c, int games)
+static void expect_rules_ends(const mrun *c, int games)
 {
     for (int g = 1; g <= games; g++) {
         record r;
-        crun_record(c, g, &r);
+        mrun_record(c, g, &r);
         cr_expect(run_is_rules_end(r.reason), "game %d: %s: %s\n%s", g,
                   r.reason, r.detail ? r.detail : "", c->out);
         record_release(&r);
@@ -76,12 +31,12 @@ static void expect_rules_ends(const crun *c, int games)
 }
 
 /* The longest pause not charged to one move of the match's games. */
-static long max_paused_ms(const crun *c, int games)
+static long max_paused_ms(const mrun *c, int games)
 {
     long most = 0;
     for (int g = 1; g <= games; g++) {
         record r;
-        crun_record(c, g, &r);
+        mrun_record(c, g, &r);
         for (size_t i = 0; i < r.nmoves; i++)
             if (r.moves[i].paused_ms > most)
                 most = r.moves[i].paused_ms;
@@ -97,18 +52,18 @@ static long max_paused_ms(const crun *c, int games)
 Test(clock, slow_record_writes_cost_no_bot_time, .timeout = 120)
 {
     setenv("REFEREE_TEST_WRITE_DELAY_MS", "400", 1);
-    crun c;
+    mrun c;
     const char *opts[] = {"-n", "8", "-j", "4", "--seed", "5", "--move-ms",
                           "300", "--grace-ms", "0", "--sandbox", "off",
                           NULL};
-    crun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "greedy_bot");
+    mrun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "greedy_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     /* The hook did slow the writes: one writer, eight writes in turn. */
     cr_expect_geq(c.seconds, 8 * 0.4, "took %.2f s", c.seconds);
     expect_rules_ends(&c, 8);
     /* The loop itself never paused for a write. */
     cr_expect_eq(max_paused_ms(&c, 8) >= 400, 0);
-    crun_finish(&c);
+    mrun_finish(&c);
 }
 
 /* A /proc scan that takes 300 ms (thousands of processes on the machine)
@@ -118,25 +73,25 @@ Test(clock, slow_record_writes_cost_no_bot_time, .timeout = 120)
 Test(clock, slow_proc_scans_cost_no_bot_time, .timeout = 120)
 {
     setenv("REFEREE_TEST_SCAN_DELAY_MS", "300", 1);
-    crun c;
+    mrun c;
     const char *opts[] = {"-n", "4", "-j", "2", "--seed", "6", "--move-ms",
                           "300", "--grace-ms", "0", "--sandbox", "off",
                           NULL};
-    crun_match(&c, opts, RUN_TBOTS "slow_bot 200", RUN_BOTS "random_bot");
+    mrun_match(&c, opts, RUN_TBOTS "slow_bot 200", RUN_BOTS "random_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     expect_rules_ends(&c, 4);
-    crun_finish(&c);
+    mrun_finish(&c);
 
     const char *hog[] = {"-n", "1", "--seed", "6", "--move-ms", "20000",
                          "--limit-mem", "200", "--sandbox", "off", NULL};
-    crun_match(&c, hog, RUN_PBOTS "hog_bot mem", RUN_BOTS "random_bot");
+    mrun_match(&c, hog, RUN_PBOTS "hog_bot mem", RUN_BOTS "random_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     record r;
-    crun_record(&c, 1, &r);
+    mrun_record(&c, 1, &r);
     cr_expect_str_eq(r.reason, "memory-limit", "%s: %s", r.reason,
                      r.detail ? r.detail : "");
     record_release(&r);
-    crun_finish(&c);
+    mrun_finish(&c);
 }
 
 /* The loop sleeps 120 ms after every turn line it writes, two games at
@@ -147,23 +102,23 @@ Test(clock, slow_proc_scans_cost_no_bot_time, .timeout = 120)
 Test(clock, a_paused_referee_charges_no_bot, .timeout = 120)
 {
     setenv("REFEREE_TEST_LOOP_STALL_MS", "120", 1);
-    crun c;
+    mrun c;
     const char *opts[] = {"-n", "2", "-j", "2", "--seed", "7", "--move-ms",
                           "50", "--grace-ms", "0", "--sandbox", "off",
                           NULL};
-    crun_match(&c, opts, RUN_TBOTS "slow_bot 45", RUN_TBOTS "slow_bot 45");
+    mrun_match(&c, opts, RUN_TBOTS "slow_bot 45", RUN_TBOTS "slow_bot 45");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     expect_rules_ends(&c, 2);
     long paused = max_paused_ms(&c, 2);
     cr_expect_geq(paused, 100, "most paused: %ld ms", paused);
     record r;
-    crun_record(&c, 1, &r);
+    mrun_record(&c, 1, &r);
     for (size_t i = 0; i < r.nmoves; i++)
         cr_expect_leq(r.moves[i].ms, 50, "ply %zu charged %ld ms", i + 1,
                       r.moves[i].ms);
     record_release(&r);
     cr_expect(strstr(c.out, "not charged to bots"), "%s", c.out);
-    crun_finish(&c);
+    mrun_finish(&c);
 }
 
 /* Forgiving the referee's pauses must not forgive a late bot: with the
@@ -172,17 +127,17 @@ Test(clock, a_paused_referee_charges_no_bot, .timeout = 120)
 Test(clock, a_late_bot_still_loses_when_the_referee_pauses, .timeout = 120)
 {
     setenv("REFEREE_TEST_LOOP_STALL_MS", "120", 1);
-    crun c;
+    mrun c;
     const char *opts[] = {"-n", "1", "--seed", "7", "--move-ms", "50",
                           "--grace-ms", "0", "--sandbox", "off", NULL};
-    crun_match(&c, opts, RUN_TBOTS "slow_bot 300", RUN_BOTS "random_bot");
+    mrun_match(&c, opts, RUN_TBOTS "slow_bot 300", RUN_BOTS "random_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     record r;
-    crun_record(&c, 1, &r);
+    mrun_record(&c, 1, &r);
     cr_expect_str_eq(r.reason, "timeout", "%s: %s", r.reason,
                      r.detail ? r.detail : "");
     cr_expect(r.detail && strstr(r.detail, "referee pause not charged"),
               "%s", r.detail ? r.detail : "");
     record_release(&r);
-    crun_finish(&c);
+    mrun_finish(&c);
 }

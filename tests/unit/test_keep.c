@@ -5,6 +5,7 @@
  * what a bot did while no game was being played.
  */
 #include "record/record.h"
+#include "support/mrun.h"
 #include "support/run.h"
 
 #include <criterion/criterion.h>
@@ -13,50 +14,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OUT_MAX 65536
-
-typedef struct {
-    char dir[256];
-    char tag[64];
-    char out[OUT_MAX];
-    int rc;
-} krun;
-
-static void krun_match(krun *k, const char *const *opts, const char *bot1,
+/* A run that must work. */
+static void krun_match(mrun *k, const char *const *opts, const char *bot1,
                        const char *bot2)
 {
-    run_tmpdir(k->dir, sizeof k->dir);
-    cr_assert(k->dir[0], "mkdtemp failed");
-    snprintf(k->tag, sizeof k->tag, "%s", k->dir + 5);
-    k->rc = run_match(k->dir, k->tag, opts, bot1, bot2, k->out,
-                      sizeof k->out);
+    mrun_match(k, opts, bot1, bot2);
     cr_assert_eq(k->rc, 0, "%s", k->out);
-}
-
-static void krun_finish(krun *k)
-{
-    cr_expect_eq(run_count_tagged(k->tag), 0,
-                 "bot processes left behind after the match");
-    run_rmtree(k->dir);
-}
-
-static void krun_record(const krun *k, int game, record *r)
-{
-    char path[512], err[1024];
-    snprintf(path, sizeof path, "%s/game-%04d.yaml", k->dir, game);
-    cr_assert_eq(record_read(path, r, err, sizeof err), 0, "%s\n%s", err,
-                 k->out);
 }
 
 /* The distinct stderr logs the records name for the bot whose command
  * holds needle: one per process that played. */
-static int krun_processes(const krun *k, int games, const char *needle)
+static int krun_processes(const mrun *k, int games, const char *needle)
 {
     char seen[64][512];
     int n = 0;
     for (int g = 1; g <= games; g++) {
         record r;
-        krun_record(k, g, &r);
+        mrun_record(k, g, &r);
         for (int s = 0; s < r.nplayers; s++) {
             if (!strstr(r.players[s].command, needle) || !r.players[s].log)
                 continue;
@@ -71,11 +45,11 @@ static int krun_processes(const krun *k, int games, const char *needle)
     return n;
 }
 
-static const char *krun_reason(const krun *k, int game, char *buf,
+static const char *krun_reason(const mrun *k, int game, char *buf,
                                size_t len, int *fault_cmd_renew)
 {
     record r;
-    krun_record(k, game, &r);
+    mrun_record(k, game, &r);
     snprintf(buf, len, "%s", r.reason);
     *fault_cmd_renew = r.fault_seat >= 0 &&
                        strstr(r.players[r.fault_seat].command, "renew_bot");
@@ -83,7 +57,7 @@ static const char *krun_reason(const krun *k, int game, char *buf,
     return buf;
 }
 
-static int count_logs(const krun *k)
+static int count_logs(const mrun *k)
 {
     char logs[300];
     snprintf(logs, sizeof logs, "%s/logs", k->dir);
@@ -99,7 +73,7 @@ static int count_logs(const krun *k)
 
 Test(keep, kept_bots_play_every_game_in_one_process, .timeout = 120)
 {
-    krun k;
+    mrun k;
     const char *opts[] = {"-n", "6", "-j", "2", "--seed", "9",
                           "--keep-bots", NULL};
     krun_match(&k, opts, RUN_TBOTS "renew_bot good", RUN_BOTS "random_bot");
@@ -113,24 +87,24 @@ Test(keep, kept_bots_play_every_game_in_one_process, .timeout = 120)
     cr_expect_eq(krun_processes(&k, 6, "renew_bot"), 2);
     cr_expect_eq(krun_processes(&k, 6, "random_bot"), 2);
     cr_expect_eq(count_logs(&k), 4);
-    krun_finish(&k);
+    mrun_finish(&k);
 }
 
 Test(keep, without_the_option_every_game_starts_its_bots, .timeout = 120)
 {
-    krun k;
+    mrun k;
     const char *opts[] = {"-n", "3", "--seed", "9", NULL};
     krun_match(&k, opts, RUN_TBOTS "renew_bot good", RUN_BOTS "random_bot");
     cr_expect_eq(krun_processes(&k, 3, "renew_bot"), 3);
     cr_expect_eq(count_logs(&k), 6);
-    krun_finish(&k);
+    mrun_finish(&k);
 }
 
 /* A bot that exits when told `newgame` is started afresh for the next
  * game, which it plays as usual. */
 Test(keep, a_bot_that_leaves_between_games_is_restarted, .timeout = 120)
 {
-    krun k;
+    mrun k;
     const char *opts[] = {"-n", "3", "--seed", "9", "--keep-bots", NULL};
     krun_match(&k, opts, RUN_TBOTS "renew_bot exit", RUN_BOTS "random_bot");
     char why[64];
@@ -141,7 +115,7 @@ Test(keep, a_bot_that_leaves_between_games_is_restarted, .timeout = 120)
                   "game %d: %s", g, why);
     cr_expect_eq(krun_processes(&k, 3, "renew_bot"), 3);
     cr_expect_eq(krun_processes(&k, 3, "random_bot"), 1);
-    krun_finish(&k);
+    mrun_finish(&k);
 }
 
 /* A move sent while no game is played: the bot is killed, and the next
@@ -149,7 +123,7 @@ Test(keep, a_bot_that_leaves_between_games_is_restarted, .timeout = 120)
 Test(keep, a_move_between_games_costs_the_process_not_a_game,
      .timeout = 120)
 {
-    krun k;
+    mrun k;
     const char *opts[] = {"-n", "2", "--seed", "9", "--keep-bots", NULL};
     krun_match(&k, opts, RUN_TBOTS "renew_bot move", RUN_BOTS "random_bot");
     char why[64];
@@ -158,7 +132,7 @@ Test(keep, a_move_between_games_costs_the_process_not_a_game,
                                            &renew_fault)),
               "game 2: %s", why);
     cr_expect_eq(krun_processes(&k, 2, "renew_bot"), 2);
-    krun_finish(&k);
+    mrun_finish(&k);
 }
 
 /* A kept bot that never says `ready` again loses the next game on its
@@ -166,7 +140,7 @@ Test(keep, a_move_between_games_costs_the_process_not_a_game,
 Test(keep, a_kept_bot_that_is_never_ready_loses_its_handshake,
      .timeout = 120)
 {
-    krun k;
+    mrun k;
     const char *opts[] = {"-n", "2", "--seed", "9", "--keep-bots",
                           "--startup-ms", "1000", NULL};
     krun_match(&k, opts, RUN_TBOTS "renew_bot mute", RUN_BOTS "random_bot");
@@ -175,5 +149,5 @@ Test(keep, a_kept_bot_that_is_never_ready_loses_its_handshake,
     cr_expect_str_eq(krun_reason(&k, 2, why, sizeof why, &renew_fault),
                      "handshake");
     cr_expect(renew_fault, "the fault is not the renew bot's");
-    krun_finish(&k);
+    mrun_finish(&k);
 }

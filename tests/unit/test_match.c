@@ -4,6 +4,7 @@
  * are read back, replayed, and no bot process may outlive the referee.
  */
 #include "record/record.h"
+#include "support/mrun.h"
 #include "support/run.h"
 
 #include <criterion/criterion.h>
@@ -15,60 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define OUT_MAX 65536
-
-typedef struct {
-    char dir[256];
-    char tag[64];
-    char out[OUT_MAX];
-    int rc;
-} mrun;
-
-/* Run `referee match` with the given options and two bot commands. */
-static void mrun_match(mrun *m, const char *const *opts, const char *bot1,
-                       const char *bot2)
-{
-    run_tmpdir(m->dir, sizeof m->dir);
-    cr_assert(m->dir[0], "mkdtemp failed");
-    snprintf(m->tag, sizeof m->tag, "%s", m->dir + 5);
-    m->rc = run_match(m->dir, m->tag, opts, bot1, bot2, m->out,
-                      sizeof m->out);
-}
-
-static void mrun_finish(mrun *m)
-{
-    /* Nothing started for this run may survive it. */
-    cr_expect_eq(run_count_tagged(m->tag), 0,
-                 "bot processes left behind after the match");
-    run_rmtree(m->dir);
-}
-
-static void mrun_record(const mrun *m, int game, record *r)
-{
-    char path[512], err[1024];
-    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
-    int rc = record_read(path, r, err, sizeof err);
-    cr_assert_eq(rc, 0, "record %s: %s\nreferee said:\n%s", path, err, m->out);
-}
-
-static int mrun_replay(const mrun *m, int game)
-{
-    char path[512], out[OUT_MAX];
-    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
-    char *argv[] = {RUN_REFEREE, "replay", "--quiet", path, NULL};
-    int rc = run_cmd(argv, m->tag, out, sizeof out);
-    cr_expect_eq(rc, 0, "replay of %s failed: %s", path, out);
-    return rc;
-}
-
-/* Which seat does the command containing needle sit in? */
-static int seat_of(const record *r, const char *needle)
-{
-    for (int s = 0; s < r->nplayers; s++)
-        if (strstr(r->players[s].command, needle))
-            return s;
-    return -1;
-}
+#define OUT_MAX MRUN_OUT_MAX
 
 Test(match, c_bots_play_records_and_replay, .timeout = 120)
 {
@@ -86,11 +34,11 @@ Test(match, c_bots_play_records_and_replay, .timeout = 120)
         cr_expect_eq(r.round, g);
         cr_expect_str_eq(r.game, "pentago");
         cr_expect_str_eq(r.variant, "swiss-2010");
-        cr_expect_str_eq(r.players[0].name, seat_of(&r, "greedy") == 0
+        cr_expect_str_eq(r.players[0].name, mrun_seat_of(&r, "greedy") == 0
                                                  ? "greedy_bot"
                                                  : "random_bot");
         /* Seats alternate from game to game. */
-        int gs = seat_of(&r, "greedy_bot");
+        int gs = mrun_seat_of(&r, "greedy_bot");
         if (greedy_first < 0)
             greedy_first = gs;
         cr_expect_eq(gs, (greedy_first + g - 1) % 2, "game %d: seats", g);
@@ -163,7 +111,7 @@ Test(match, slow_bot_within_limit_is_not_a_loss, .timeout = 120)
     mrun_record(&m, 1, &r);
     cr_expect(run_is_rules_end(r.reason), "ended by %s: %s", r.reason,
               r.detail ? r.detail : "");
-    int slow = seat_of(&r, "slow_bot");
+    int slow = mrun_seat_of(&r, "slow_bot");
     for (size_t i = 0; i < r.nmoves; i++)
         if (r.moves[i].seat == slow)
             cr_expect_geq(r.moves[i].ms, 300, "ply %zu measured %ld ms",
@@ -188,7 +136,7 @@ static void check_fault(const char *badbot, const char *reason,
     const char *name = strrchr(badbot, '/') + 1;
     char prog[64];
     snprintf(prog, sizeof prog, "%.*s", (int)strcspn(name, " "), name);
-    int bad = seat_of(&r, prog);
+    int bad = mrun_seat_of(&r, prog);
     cr_assert_geq(bad, 0);
     cr_expect_str_eq(r.status, "finished");
     cr_expect_str_eq(r.reason, reason, "%s: reason %s (%s)", badbot,
@@ -306,7 +254,7 @@ Test(match, bot_sees_only_its_own_descriptors, .timeout = 60)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    int seat = seat_of(&r, "fdlist_bot");
+    int seat = mrun_seat_of(&r, "fdlist_bot");
     bool found = false;
     for (size_t i = 0; i < r.nmoves && !found; i++)
         if (r.moves[i].seat == seat && r.moves[i].ncomments) {
@@ -341,7 +289,7 @@ static void check_language_bot(const char *interp, const char *bot,
         mrun_record(&m, g, &r);
         cr_expect(run_is_rules_end(r.reason), "game %d: %s: %s", g, r.reason,
                   r.detail ? r.detail : "");
-        int s = seat_of(&r, name);
+        int s = mrun_seat_of(&r, name);
         cr_expect_geq(s, 0);
         cr_expect(r.players[s].name != NULL, "no id name recorded");
         record_release(&r);
@@ -416,7 +364,7 @@ Test(protocol, transcript_of_a_planned_game, .timeout = 60)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    cr_assert_eq(seat_of(&r, "alpha"), 0, "seed 2 no longer seats alpha "
+    cr_assert_eq(mrun_seat_of(&r, "alpha"), 0, "seed 2 no longer seats alpha "
                                           "first");
     char expect[2048], log[512];
     snprintf(expect, sizeof expect,
@@ -473,7 +421,7 @@ Test(match, stderr_flood_is_capped_and_never_blocks, .timeout = 60)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    int bad = seat_of(&r, "yes flood");
+    int bad = mrun_seat_of(&r, "yes flood");
     cr_assert_geq(bad, 0);
     cr_expect_str_eq(r.reason, "handshake");
     cr_expect_eq(r.fault_seat, bad);
@@ -567,7 +515,7 @@ Test(regression, move_sent_just_before_exit_counts, .timeout = 120)
         cr_assert_eq(m.rc, 0, "%s", m.out);
         record r;
         mrun_record(&m, 1, &r);
-        cr_assert_eq(seat_of(&r, "sh -c"), 0, "seed 2 seats it second");
+        cr_assert_eq(mrun_seat_of(&r, "sh -c"), 0, "seed 2 seats it second");
         cr_expect_geq(r.nmoves, 1, "run %d: the move before exit was lost",
                       i);
         if (r.nmoves)
@@ -778,7 +726,7 @@ Test(deadline, answer_one_ms_before_the_limit_is_not_a_loss, .timeout = 60)
     mrun_record(&m, 1, &r);
     cr_expect(run_is_rules_end(r.reason), "%s: %s", r.reason,
               r.detail ? r.detail : "");
-    int slow = seat_of(&r, "slow_bot");
+    int slow = mrun_seat_of(&r, "slow_bot");
     bool seen = false;
     for (size_t i = 0; i < r.nmoves; i++)
         if (r.moves[i].seat == slow && r.moves[i].ms >= 699)

@@ -9,6 +9,7 @@
  * not run as root they are skipped, saying so.
  */
 #include "record/record.h"
+#include "support/mrun.h"
 #include "support/run.h"
 
 #include <criterion/criterion.h>
@@ -24,12 +25,6 @@
 #define OUT_MAX 65536
 #define ATTACK RUN_TBOTS "attack_bot "
 
-typedef struct {
-    char dir[256];
-    char tag[64];
-    char out[OUT_MAX];
-    int rc;
-} srun;
 
 static void need_root(void)
 {
@@ -38,10 +33,13 @@ static void need_root(void)
                      (int)geteuid());
 }
 
-static void srun_match(srun *m, const char *const *opts, const char *bot1,
-                       const char *bot2);
-static void srun_record(const srun *m, int game, record *r);
-static void srun_finish(srun *m);
+/* Every run here must work: the attacks are judged by its records. */
+static void srun_match(mrun *m, const char *const *opts, const char *bot1,
+                       const char *bot2)
+{
+    mrun_match(m, opts, bot1, bot2);
+    cr_assert_eq(m->rc, 0, "referee failed:\n%s", m->out);
+}
 
 /* Root, and the referee boxes bots here: the attacks below must never run
  * loose (SIGSTOP to every pid would stop the machine's processes). */
@@ -50,48 +48,20 @@ static void need_sandbox(void)
     need_root();
     static int known = -1;
     if (known < 0) {
-        srun m;
+        mrun m;
         const char *opts[] = {"-n", "1", "--seed", "1", NULL};
         srun_match(&m, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
         record r;
-        srun_record(&m, 1, &r);
+        mrun_record(&m, 1, &r);
         known = r.isolation && strcmp(r.isolation, "full") == 0;
         cr_assert(known, "as root the referee must box bots here: %s",
                   r.sandbox ? r.sandbox : "(not said)");
         record_release(&r);
-        srun_finish(&m);
+        mrun_finish(&m);
     }
     cr_assert(known);
 }
 
-/* `referee match --out DIR OPTS... BOT1 BOT2`. */
-static void srun_match(srun *m, const char *const *opts, const char *bot1,
-                       const char *bot2)
-{
-    run_tmpdir(m->dir, sizeof m->dir);
-    cr_assert(m->dir[0], "mkdtemp failed");
-    snprintf(m->tag, sizeof m->tag, "%s", m->dir + 5);
-    m->rc = run_match(m->dir, m->tag, opts, bot1, bot2, m->out,
-                      sizeof m->out);
-    cr_assert_eq(m->rc, 0, "referee failed:\n%s", m->out);
-}
-
-static void srun_record(const srun *m, int game, record *r)
-{
-    char path[512], err[1024];
-    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
-    cr_assert_eq(record_read(path, r, err, sizeof err), 0,
-                 "record %s: %s\nreferee said:\n%s", path, err, m->out);
-}
-
-static void srun_finish(srun *m)
-{
-    for (int i = 0; i < 200 && run_count_tagged(m->tag) > 0; i++)
-        usleep(10000);
-    cr_expect_eq(run_count_tagged(m->tag), 0,
-                 "bot processes left behind after the match");
-    run_rmtree(m->dir);
-}
 
 static int seat_of(const record *r, const char *needle)
 {
@@ -128,22 +98,22 @@ static long value_of(const char *text, const char *key)
 Test(sandbox, records_state_the_isolation, .timeout = 120)
 {
     need_root();
-    srun m;
+    mrun m;
     const char *on[] = {"-n", "1", "--seed", "2", NULL};
     srun_match(&m, on, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
     record r;
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     cr_expect_str_eq(r.isolation, "full");
     cr_expect(r.sandbox && strstr(r.sandbox, "pid"), "%s", r.sandbox);
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
     const char *off[] = {"-n", "1", "--seed", "2", "--sandbox", "off", NULL};
     srun_match(&m, off, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     cr_expect_str_eq(r.isolation, "none");
     cr_expect_str_eq(r.sandbox, "none (turned off)");
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
 }
 
 Test(sandbox, bad_sandbox_options_are_usage_errors, .timeout = 30)
@@ -172,7 +142,7 @@ Test(sandbox, bad_sandbox_options_are_usage_errors, .timeout = 30)
  * out-of-turn loss: the line reached a referee's pipe). */
 static void forge_games(const char *sandbox, long *opened, int *forged)
 {
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "2", "--seed", "5", "--sandbox", sandbox,
                           NULL};
     srun_match(&m, opts, ATTACK "forge", RUN_BOTS "greedy_bot");
@@ -180,7 +150,7 @@ static void forge_games(const char *sandbox, long *opened, int *forged)
     *forged = 0;
     for (int g = 1; g <= 2; g++) {
         record r;
-        srun_record(&m, g, &r);
+        mrun_record(&m, g, &r);
         int a = seat_of(&r, "attack_bot");
         const char *c = comment_of(&r, a, "attack forge");
         if (c)
@@ -198,7 +168,7 @@ static void forge_games(const char *sandbox, long *opened, int *forged)
         }
         record_release(&r);
     }
-    srun_finish(&m);
+    mrun_finish(&m);
 }
 
 Test(sandbox, forging_into_the_opponents_pipe_fails, .timeout = 180)
@@ -221,7 +191,7 @@ Test(sandbox, forging_into_the_opponents_pipe_fails, .timeout = 180)
 Test(sandbox, stopping_everything_stops_no_one_else, .timeout = 300)
 {
     need_sandbox();
-    srun m;
+    mrun m;
     /* Two games at a time: the attacker's victims would be its opponent,
      * the other game's bots, the guard and the referee. */
     const char *opts[] = {"-n", "4", "-j", "2", "--seed", "6", "--move-ms",
@@ -229,7 +199,7 @@ Test(sandbox, stopping_everything_stops_no_one_else, .timeout = 300)
     srun_match(&m, opts, ATTACK "stop", RUN_BOTS "greedy_bot");
     for (int g = 1; g <= 4; g++) {
         record r;
-        srun_record(&m, g, &r);
+        mrun_record(&m, g, &r);
         int a = seat_of(&r, "attack_bot");
         const char *c = comment_of(&r, a, "attack stop");
         cr_assert(c, "game %d: no report from the attacker", g);
@@ -238,7 +208,7 @@ Test(sandbox, stopping_everything_stops_no_one_else, .timeout = 300)
                   r.reason, r.detail ? r.detail : "");
         record_release(&r);
     }
-    srun_finish(&m);
+    mrun_finish(&m);
 }
 
 /* The state letter of pid in /proc/PID/stat ('T' when stopped), or 0. */
@@ -259,12 +229,12 @@ static char proc_state(pid_t pid)
 Test(sandbox, stopping_the_opponent_and_the_referee_fails, .timeout = 120)
 {
     need_sandbox();
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "2", "--seed", "6", NULL};
     srun_match(&m, opts, ATTACK "stoprun", RUN_BOTS "greedy_bot");
     for (int g = 1; g <= 2; g++) {
         record r;
-        srun_record(&m, g, &r);
+        mrun_record(&m, g, &r);
         const char *c = comment_of(&r, seat_of(&r, "attack_bot"),
                                    "attack stoprun");
         cr_assert(c, "game %d: no report from the attacker", g);
@@ -273,7 +243,7 @@ Test(sandbox, stopping_the_opponent_and_the_referee_fails, .timeout = 120)
                   r.reason, r.detail ? r.detail : "");
         record_release(&r);
     }
-    srun_finish(&m);
+    mrun_finish(&m);
     char dir[256];
     run_tmpdir(dir, sizeof dir);
     const char *tag = dir + 5;
@@ -299,12 +269,12 @@ Test(sandbox, stopping_the_opponent_and_the_referee_fails, .timeout = 120)
 
 static long sigcont_offturn_ms(const char *sandbox)
 {
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "1", "--seed", "7", "--suspend",
                           "--sandbox", sandbox, NULL};
     srun_match(&m, opts, ATTACK "sigcont", RUN_TBOTS "slow_bot 100");
     record r;
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     int a = seat_of(&r, "attack_bot");
     long total = -1;
     for (size_t i = 0; i < r.nmoves; i++)
@@ -316,7 +286,7 @@ static long sigcont_offturn_ms(const char *sandbox)
     cr_expect(run_is_rules_end(r.reason), "%s (%s)", r.reason,
               r.detail ? r.detail : "");
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
     return total;
 }
 
@@ -338,12 +308,12 @@ Test(sandbox, a_helper_cannot_wake_a_suspended_bot, .timeout = 180)
 Test(sandbox, detached_orphans_cannot_pass_the_process_cap, .timeout = 120)
 {
     need_sandbox();
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "1", "--seed", "8", "--limit-procs", "64",
                           NULL};
     srun_match(&m, opts, ATTACK "orphans 256", RUN_BOTS "random_bot");
     record r;
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     int a = seat_of(&r, "attack_bot");
     cr_expect_str_eq(r.reason, "process-limit", "%s (%s)", r.reason,
                      r.detail ? r.detail : "");
@@ -352,7 +322,7 @@ Test(sandbox, detached_orphans_cannot_pass_the_process_cap, .timeout = 120)
     if (c)
         cr_expect_lt(value_of(c, "forked"), 64, "%s", c);
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
 }
 
 /* ---- CPU time of the whole tree ----------------------------------------- */
@@ -363,19 +333,19 @@ Test(sandbox, detached_orphans_cannot_pass_the_process_cap, .timeout = 120)
 Test(sandbox, cpu_limit_counts_the_whole_tree, .timeout = 120)
 {
     need_sandbox();
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "1", "--seed", "10", "--limit-cpu", "1",
                           NULL};
     srun_match(&m, opts, ATTACK "spinners 4", RUN_TBOTS "slow_bot 200");
     record r;
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     cr_expect_str_eq(r.reason, "cpu-limit", "%s (%s)", r.reason,
                      r.detail ? r.detail : "");
     cr_expect_eq(r.fault_seat, seat_of(&r, "attack_bot"));
     cr_expect(r.detail && strstr(r.detail, "its processes used"), "%s",
               r.detail ? r.detail : "");
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
 }
 
 /* ---- memory -------------------------------------------------------------- */
@@ -383,12 +353,12 @@ Test(sandbox, cpu_limit_counts_the_whole_tree, .timeout = 120)
 Test(sandbox, memory_cap_is_hard, .timeout = 120)
 {
     need_root();
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "1", "--seed", "9", "--limit-mem", "64",
                           NULL};
     srun_match(&m, opts, RUN_PBOTS "hog_bot mem", RUN_BOTS "random_bot");
     record r;
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     cr_expect_str_eq(r.reason, "memory-limit", "%s (%s)", r.reason,
                      r.detail ? r.detail : "");
     /* The kernel's count of the box's memory never passed the cap (the
@@ -399,7 +369,7 @@ Test(sandbox, memory_cap_is_hard, .timeout = 120)
     cr_expect(mib > 0 && mib <= 64, "peak %ld MiB against a 64 MiB cap", mib);
     cr_expect_eq(r.fault_seat, seat_of(&r, "hog_bot"));
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
 }
 
 /* ---- kill -9 of the referee ------------------------------------------ */
@@ -514,25 +484,25 @@ Test(sandbox, v1_freezer_cpu_account_and_kill, .timeout = 240)
 {
     need_sandbox();
     setenv("REFEREE_CGROUP", "v1", 1);
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "1", "--seed", "2", NULL};
     srun_match(&m, opts, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
     record r;
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     cr_assert(r.sandbox && strstr(r.sandbox, "v1 pids,memory,freeze,cpu"),
               "%s", r.sandbox ? r.sandbox : "");
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
     long boxed = sigcont_offturn_ms("on");
     cr_expect_lt(boxed, 200, "frozen (v1), it still used %ld ms", boxed);
     const char *cpu[] = {"-n", "1", "--seed", "10", "--limit-cpu", "1",
                          NULL};
     srun_match(&m, cpu, ATTACK "spinners 4", RUN_TBOTS "slow_bot 200");
-    srun_record(&m, 1, &r);
+    mrun_record(&m, 1, &r);
     cr_expect_str_eq(r.reason, "cpu-limit", "%s (%s)", r.reason,
                      r.detail ? r.detail : "");
     record_release(&r);
-    srun_finish(&m);
+    mrun_finish(&m);
     kill_9_with(ATTACK "orphans 32", 20);
     unsetenv("REFEREE_CGROUP");
 }
@@ -555,10 +525,10 @@ Test(sandbox, a_dead_referees_groups_are_removed, .timeout = 60)
     if (mkdir(run, 0755) != 0)
         cr_skip_test("no v1 pids hierarchy at the root here");
     cr_assert_eq(mkdir(bot, 0755), 0);
-    srun m;
+    mrun m;
     const char *opts[] = {"-n", "1", "--seed", "2", NULL};
     srun_match(&m, opts, RUN_BOTS "greedy_bot", RUN_BOTS "random_bot");
-    srun_finish(&m);
+    mrun_finish(&m);
     cr_expect_neq(access(run, F_OK), 0, "%s is still there", run);
     rmdir(bot);
     rmdir(run);
