@@ -76,18 +76,17 @@ int cmd_event(int argc, char **argv)
         jobs = def.concurrency;
     if (!jobs)
         jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    long nofile = 0;
-    int max = proc_max_games(jobs, &nofile);
+    sandbox_setup(&sbo);
+    char why[160];
+    int max = proc_max_games(jobs, def.seats, why, sizeof why);
     if (jobs > max) {
-        fprintf(stderr, "referee event: %d games at once need %d open "
-                        "files, the limit is %ld (ulimit -n); running %d\n",
-                jobs, 32 + 24 * jobs, nofile, max);
+        fprintf(stderr, "referee event: %d games at once: %s; running %d\n",
+                jobs, why, max);
         jobs = max;
     }
     fprintf(stderr, "event %s: %s, %d entrants, %d games at once; records "
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
-    sandbox_setup(&sbo);
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
     int rc = event_run(&def, jobs, stderr, err, sizeof err);
     watch_sweep_final();

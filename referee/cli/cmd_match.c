@@ -49,6 +49,7 @@ typedef struct {
     match **live; /* running games, for Ctrl-C: concurrency slots */
     bool stopping;
     ev_signal w_int, w_term, w_hup;
+    ev_timer w_more; /* starts the next batch of games */
     sandbox_options sandbox;
 } series;
 
@@ -225,10 +226,28 @@ static void series_game_done(match *m, void *arg)
     series_start_next(sr);
 }
 
+/* Games started in one loop iteration: starting a bot holds the loop up
+ * for a millisecond or more, and a thousand games must not start at once
+ * while the first ones already play. */
+#define SERIES_START_BATCH 4
+
+static void series_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    series_start_next(w->data);
+}
+
 static void series_start_next(series *sr)
 {
+    int batch = 0;
     while (!sr->stopping && sr->running < sr->concurrency &&
            sr->next < sr->games) {
+        if (batch++ == SERIES_START_BATCH) {
+            if (!ev_is_active(&sr->w_more))
+                ev_timer_start(sr->loop, &sr->w_more);
+            return;
+        }
         int i = sr->next++;
         series_game *sg = calloc(1, sizeof *sg);
         if (!sg) {
@@ -511,12 +530,11 @@ int cmd_match(int argc, char **argv)
     rng lot;
     rng_seed(&lot, sr.base.seed);
     sr.first = (int)rng_below(&lot, 2);
-    long nofile = 0;
-    int max = proc_max_games(sr.concurrency, &nofile);
+    char why[160];
+    int max = proc_max_games(sr.concurrency, sr.nbots, why, sizeof why);
     if (sr.concurrency > max) {
-        fprintf(stderr, "referee match: -j %d needs %d open files, the "
-                        "limit is %ld (ulimit -n); running %d at once\n",
-                sr.concurrency, 32 + 24 * sr.concurrency, nofile, max);
+        fprintf(stderr, "referee match: -j %d %s; running %d at once\n",
+                sr.concurrency, why, max);
         sr.concurrency = max;
     }
     sr.live = calloc((size_t)sr.concurrency, sizeof *sr.live);
@@ -525,6 +543,8 @@ int cmd_match(int argc, char **argv)
         return 1;
     }
     series_watch_signals(&sr, true);
+    ev_timer_init(&sr.w_more, series_more_cb, 0., 0.);
+    sr.w_more.data = &sr;
     series_start_next(&sr);
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);

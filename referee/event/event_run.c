@@ -22,6 +22,9 @@
  * the event instead of looping. */
 #define EVENT_MAX_VOIDS 3
 #define EVENT_MAX_RUNNING PROC_MAX_GAMES
+/* Games started in one loop iteration: starting bots holds the loop up,
+ * and the games already playing must be served meanwhile. */
+#define EVENT_START_BATCH 4
 /* Buckets of the running games by id: a power of two. */
 #define EVENT_BUCKETS 2048
 
@@ -52,6 +55,7 @@ struct event_runner {
     size_t nvoids;
     bool stopping, failed;
     ev_signal w_int, w_term, w_hup;
+    ev_timer w_more; /* starts the next batch of games */
     double started;
     loopclock *clock;
     worker *writer;    /* records and progress, off the loop */
@@ -419,10 +423,25 @@ static void event_fill(event_runner *er)
     size_t n = plan_ready(er->plan, er->ready, cap);
     if (n > cap)
         n = cap;
-    for (size_t i = 0; i < n && er->running < er->jobs; i++)
-        if (!event_is_running(er, er->ready[i].id) &&
-            event_start_game(er, &er->ready[i]) != 0)
+    int batch = 0;
+    for (size_t i = 0; i < n && er->running < er->jobs && !er->failed; i++) {
+        if (event_is_running(er, er->ready[i].id))
+            continue;
+        if (batch++ == EVENT_START_BATCH) {
+            if (!ev_is_active(&er->w_more))
+                ev_timer_start(er->loop, &er->w_more);
+            return;
+        }
+        if (event_start_game(er, &er->ready[i]) != 0)
             er->failed = true;
+    }
+}
+
+static void event_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    event_fill(w->data);
 }
 
 static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
@@ -487,12 +506,15 @@ static void event_loop(event_runner *er)
     ev_signal_start(er->loop, &er->w_int);
     ev_signal_start(er->loop, &er->w_term);
     ev_signal_start(er->loop, &er->w_hup);
+    ev_timer_init(&er->w_more, event_more_cb, 0., 0.);
+    er->w_more.data = er;
     event_fill(er);
     if (er->running)
         ev_run(er->loop, 0);
     ev_signal_stop(er->loop, &er->w_int);
     ev_signal_stop(er->loop, &er->w_term);
     ev_signal_stop(er->loop, &er->w_hup);
+    ev_timer_stop(er->loop, &er->w_more);
     worker_drain(er->writer);
     if (er->tty && er->progress)
         fputc('\n', er->progress);

@@ -758,6 +758,29 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
     }
 }
 
+/* The start-up allowance is over, but for the referee's own pauses (it
+ * may have been starting a thousand bots): then every `ready` already in
+ * a pipe counts, and a bot that has none loses on its handshake. */
+static void match_handshake_due(match *m, double now)
+{
+    double forgiven = match_forgiven(m, false);
+    if (now < m->deadline + forgiven) {
+        match_arm_deadline(m, m->deadline + forgiven);
+        return;
+    }
+    for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
+        if (!m->seat[s].ready)
+            bot_poll(m->seat[s].b);
+    for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
+        if (!m->seat[s].ready) {
+            char detail[96];
+            snprintf(detail, sizeof detail,
+                     "no 'ready 1' within the start-up allowance of %ld ms",
+                     m->cfg.startup_ms);
+            match_fault(m, s, "handshake", detail);
+        }
+}
+
 static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
 {
     (void)loop;
@@ -765,16 +788,7 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     match *m = w->data;
     double now = clock_now();
     if (m->state == MATCH_HANDSHAKE) {
-        for (int s = 0; s < m->nseats; s++)
-            if (!m->seat[s].ready) {
-                char detail[96];
-                snprintf(detail, sizeof detail,
-                         "no 'ready 1' within the start-up allowance of "
-                         "%ld ms",
-                         m->cfg.startup_ms);
-                match_fault(m, s, "handshake", detail);
-                return;
-            }
+        match_handshake_due(m, now);
         return;
     }
     if (m->state != MATCH_PLAYING || m->turn_seat < 0)
@@ -868,8 +882,9 @@ void match_start(match *m)
         for (int s = 0; s < m->nseats; s++)
             if (!adopted[s])
                 match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
-        match_arm_deadline(m, clock_now() +
-                                  (double)m->cfg.startup_ms / 1000.0);
+        m->deadline = clock_now() + (double)m->cfg.startup_ms / 1000.0;
+        m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
+        match_arm_deadline(m, m->deadline);
         match_begin_if_ready(m);
     }
     match_check_done(m);

@@ -24,20 +24,29 @@ void proc_ignore_sigpipe(void)
     sigaction(SIGPIPE, &sa, NULL);
 }
 
-/* Open files a referee with `games` two-bot games at once may hold. */
-static rlim_t proc_files_for(int games)
+/* Open files of one running bot: its three pipes and its log; in a box
+ * also its uid lock, its init's pidfd and two control-group files. */
+static rlim_t proc_files_per_bot(void)
 {
-    return 32 + 24 * (rlim_t)games;
+    return sandbox_active() ? 8 : 4;
 }
 
-int proc_max_games(int want, long *nofile)
+/* Open files with `games` games of `seats` bots at once: theirs, and a
+ * fixed part (the loop, the threads, the guard, the files being written,
+ * and the dozen a start holds for a moment: starts come one at a time). */
+static rlim_t proc_files_for(int games, int seats)
+{
+    return 64 + proc_files_per_bot() * (rlim_t)seats * (rlim_t)games;
+}
+
+/* Raise the soft limit of open files to need, and the hard one too when
+ * we may; the soft limit in force. */
+static rlim_t proc_raise_files(rlim_t need)
 {
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-        return 1;
-    rlim_t need = proc_files_for(want);
+        return 0;
     if (rl.rlim_cur < need) {
-        /* Root may raise the hard limit too; others reach the hard one. */
         struct rlimit up = {need, rl.rlim_max > need ? rl.rlim_max : need};
         if (setrlimit(RLIMIT_NOFILE, &up) != 0) {
             up.rlim_cur = rl.rlim_max < need ? rl.rlim_max : need;
@@ -46,11 +55,28 @@ int proc_max_games(int want, long *nofile)
         }
         getrlimit(RLIMIT_NOFILE, &rl);
     }
-    rlim_t games = rl.rlim_cur > 64 ? (rl.rlim_cur - 32) / 24 : 1;
-    if (games >= (rlim_t)want)
-        return want;
-    if (nofile)
-        *nofile = (long)rl.rlim_cur;
+    return rl.rlim_cur;
+}
+
+int proc_max_games(int want, int seats, char *why, size_t whylen)
+{
+    rlim_t need = proc_files_for(want, seats);
+    rlim_t have = proc_raise_files(need);
+    rlim_t per_game = proc_files_per_bot() * (rlim_t)seats;
+    long games = want;
+    if (have < need) {
+        games = have > 64 ? (long)((have - 64) / per_game) : 0;
+        snprintf(why, whylen, "needs %lu open files, the limit is %lu "
+                 "(ulimit -n) and cannot be raised here",
+                 (unsigned long)need, (unsigned long)have);
+    }
+    unsigned long uids = sandbox_uid_count();
+    if (uids && (unsigned long)seats * (unsigned long)games > uids) {
+        games = (long)(uids / (unsigned long)seats);
+        snprintf(why, whylen, "needs %lu sandbox user ids, the range has "
+                 "%lu (--sandbox-uids)",
+                 (unsigned long)seats * (unsigned long)want, uids);
+    }
     return games < 1 ? 1 : (int)games;
 }
 

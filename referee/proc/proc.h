@@ -78,11 +78,11 @@ void proc_ignore_sigpipe(void);
  * referee's tables, are then the limit. */
 #define PROC_MAX_GAMES 1024
 
-/* Raise the limit of open files as far as `want` two-bot games at once
- * need (the hard limit too when we may) and say how many may run within
- * it, at most want (a boxed bot holds 8 fds and a start needs 12 more).
- * If fewer, the limit in force is put in *nofile. */
-int proc_max_games(int want, long *nofile);
+/* How many games of `seats` bots may run at once, at most want: the open
+ * files they need (the limit is raised as far as it goes, the hard one too
+ * when we may) and, with boxes, a user id per bot.  Call it after
+ * sandbox_setup().  When fewer than want, why says what is short. */
+int proc_max_games(int want, int seats, char *why, size_t whylen);
 
 /* Split a command line into a NULL-terminated argv (one allocation, free
  * with free()).  Returns NULL with a reason in err. */

@@ -64,6 +64,11 @@ bool sandbox_active(void)
     return sb_active;
 }
 
+unsigned long sandbox_uid_count(void)
+{
+    return sb_active ? sb_opts.uid_count : 0;
+}
+
 bool sandbox_network(void)
 {
     return sb_opts.network;

@@ -47,6 +47,9 @@ void sandbox_options_defaults(sandbox_options *o);
  * the options turned boxes off). */
 void sandbox_setup(const sandbox_options *o);
 bool sandbox_active(void);
+/* How many user ids boxed bots may run as (each running bot holds one);
+ * 0 without boxes. */
+unsigned long sandbox_uid_count(void);
 /* Whether boxes keep the machine's network. */
 bool sandbox_network(void);
 /* "full" or "none". */
