@@ -3,6 +3,7 @@
 
 #include "proc/guard.h"
 #include "proc/usage.h"
+#include "proc/priority.h"
 #include "util/worker.h"
 
 #include <errno.h>
@@ -380,7 +381,7 @@ static watch_group *watch_group_for(struct ev_loop *loop)
             return g;
     watch_group *g = calloc(1, sizeof *g);
     char err[128];
-    if (!g || !(g->scanner = worker_new(loop, err, sizeof err))) {
+    if (!g || !(g->scanner = worker_new(loop, priority_base(), err, sizeof err))) {
         free(g);
         return NULL;
     }

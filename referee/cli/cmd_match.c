@@ -17,6 +17,7 @@
 #include "util/fsutil.h"
 #include "util/rng.h"
 #include "util/testhook.h"
+#include "proc/priority.h"
 #include "util/worker.h"
 #include "clock/loopclock.h"
 
@@ -507,7 +508,7 @@ int cmd_match(int argc, char **argv)
     sandbox_setup(&sr.sandbox);
     sr.loop = EV_DEFAULT;
     sr.clock = loopclock_new(sr.loop);
-    sr.writer = worker_new(sr.loop, err, sizeof err);
+    sr.writer = worker_new(sr.loop, priority_base(), err, sizeof err);
     if (!sr.clock || !sr.writer) {
         fprintf(stderr, "referee match: %s\n",
                 sr.clock ? err : "out of memory");
@@ -546,6 +547,7 @@ int cmd_match(int argc, char **argv)
     ev_timer_init(&sr.w_more, series_more_cb, 0., 0.);
     sr.w_more.data = &sr;
     series_start_next(&sr);
+    priority_raise_loop();
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
     botpool_free(sr.pool);

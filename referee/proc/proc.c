@@ -1,5 +1,6 @@
 /* proc.c - bot child processes (see proc.h). */
 #include "proc.h"
+#include "proc/priority.h"
 
 #include "guard.h"
 
@@ -184,6 +185,7 @@ typedef struct {
     char **argv, **envp;
     const proc_limits *lim;
     const sandbox_enter_args *box; /* NULL: no sandbox */
+    int nice;
 } proc_plan;
 
 static _Noreturn void proc_child_fail(int status_fd, const char *stage)
@@ -207,6 +209,9 @@ static _Noreturn void proc_child_setup(const proc_plan *p)
      * group; usage.c charges a process to the bot it descends from, so
      * that gains it nothing. */
     setpgid(0, 0);
+    /* Not the loop's raised priority (priority.h): the nice value the
+     * referee was started with. */
+    setpriority(PRIO_PROCESS, 0, p->nice);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != p->parent)
         _exit(127);
@@ -422,7 +427,8 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
     rc = PROC_SYS_ERROR;
     ea.report_fd = st[1];
     proc_plan plan = {in[0], out[1], er[1], st[1], boxed ? 0 : getpid(),
-                      argv, envp, limits, boxed ? &ea : NULL};
+                      argv, envp, limits, boxed ? &ea : NULL,
+                      priority_base()};
     int fork_errno = 0;
     pid_t pid = proc_fork(&plan, &fork_errno);
     if (pid < 0) {

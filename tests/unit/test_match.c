@@ -715,13 +715,13 @@ Test(limits, suspension_stops_thinking_on_the_other_bots_time, .timeout = 180)
 
 /* slow_bot MS K sleeps MS at its K-th turn only (counted from reading the
  * turn line, so its answer arrives a little later still).  The grace is
- * 5 ms, so "1 ms before the limit" leaves the pipe and the scheduler 6 ms:
- * a bot is charged what it used, to the millisecond. */
+ * 10 ms, so "1 ms before the limit" leaves the pipe and the scheduler
+ * 11 ms: a bot is charged what it used, to the millisecond. */
 Test(deadline, answer_one_ms_before_the_limit_is_not_a_loss, .timeout = 60)
 {
     mrun m;
     const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "700",
-                          "--grace-ms", "5", NULL};
+                          "--grace-ms", "10", NULL};
     mrun_match(&m, opts, RUN_TBOTS "slow_bot 699 2", RUN_BOTS "random_bot");
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
@@ -741,8 +741,8 @@ Test(deadline, answer_one_ms_before_the_limit_is_not_a_loss, .timeout = 60)
 Test(deadline, answer_one_ms_after_limit_and_grace_loses, .timeout = 60)
 {
     const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "700",
-                          "--grace-ms", "5", NULL};
-    check_fault(RUN_TBOTS "slow_bot 706 2", "timeout", "limit 700 ms", opts);
+                          "--grace-ms", "10", NULL};
+    check_fault(RUN_TBOTS "slow_bot 711 2", "timeout", "limit 700 ms", opts);
 }
 
 /* A bot cannot speak for another seat: `played` from a bot is not a
