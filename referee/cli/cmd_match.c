@@ -57,6 +57,7 @@ typedef struct {
 typedef struct {
     series *sr;
     int index;
+    bool over; /* its slot is free: the record is being written */
     int bot_of_seat[RULES_MAX_SEATS];
     char record_path[4096];
     char log_path[RULES_MAX_SEATS][4096];
@@ -209,6 +210,24 @@ static void series_report(series *sr, const series_game *sg, const match *m)
     }
 }
 
+/* A game's slot is free once the game is over and its bots are gone. */
+static void series_free_slot(series *sr, const match *m)
+{
+    for (int i = 0; i < sr->concurrency; i++)
+        if (sr->live[i] == m)
+            sr->live[i] = NULL;
+    sr->running--;
+}
+
+/* Over, and the record on its way to disk: the next game may start. */
+static void series_game_over(match *m, void *arg)
+{
+    series_game *sg = arg;
+    sg->over = true;
+    series_free_slot(sg->sr, m);
+    series_start_next(sg->sr);
+}
+
 static void series_game_done(match *m, void *arg)
 {
     series_game *sg = arg;
@@ -217,13 +236,12 @@ static void series_game_done(match *m, void *arg)
     series_report(sr, sg, m);
     if (!match_aborted(m))
         series_tally(sr, sg, r);
-    for (int i = 0; i < sr->concurrency; i++)
-        if (sr->live[i] == m)
-            sr->live[i] = NULL;
+    if (!sg->over)
+        series_free_slot(sr, m);
     match_free(m);
     free(sg);
-    sr->running--;
     sr->finished++;
+    /* A slot, or a write less in the backlog. */
     series_start_next(sr);
 }
 
@@ -242,8 +260,11 @@ static void series_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
 static void series_start_next(series *sr)
 {
     int batch = 0;
+    /* Records still to be written wait in memory: on a slow disk, new
+     * games wait for them rather than pile up. */
+    size_t backlog = 16 + 2 * (size_t)sr->concurrency;
     while (!sr->stopping && sr->running < sr->concurrency &&
-           sr->next < sr->games) {
+           sr->next < sr->games && worker_pending(sr->writer) < backlog) {
         if (batch++ == SERIES_START_BATCH) {
             if (!ev_is_active(&sr->w_more))
                 ev_timer_start(sr->loop, &sr->w_more);
@@ -278,6 +299,7 @@ static void series_start_next(series *sr)
         snprintf(sg->record_path, sizeof sg->record_path,
                  "%s/game-%04d.yaml", sr->dir, i + 1);
         cfg.record_path = sg->record_path;
+        cfg.over = series_game_over;
         char err[512];
         match *m = match_new(sr->loop, &cfg, series_game_done, sg, err,
                              sizeof err);

@@ -838,8 +838,11 @@ static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev)
     /* The disk may take long (fsync): never on the loop that times the
      * other games' moves, unless there is no writer. */
     if (m->cfg.writer && worker_submit(m->cfg.writer, match_write_job,
-                                       match_written, m) == 0)
+                                       match_written, m) == 0) {
+        if (m->cfg.over)
+            m->cfg.over(m, m->done_arg);
         return;
+    }
     match_write_job(m);
     match_written(m);
 }

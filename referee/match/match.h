@@ -12,7 +12,10 @@
  *   3. The done callback runs once the game has ended, every bot process
  *      has been reaped and the record write was attempted; then read
  *      match_record() / match_write_error() and match_free() the match
- *      (also allowed from inside the callback).
+ *      (also allowed from inside the callback).  With a writer, the
+ *      config's `over` callback, if set, runs before that: when the game
+ *      is over and its bots are gone but the record is still being
+ *      written, so that the next game can start meanwhile.
  *
  * Ends of a game (record.result.reason): the rules' own ends, or a fault
  * of one seat, which loses while every other team wins: timeout,
@@ -32,6 +35,8 @@
 
 #include <ev.h>
 #include <stdbool.h>
+
+typedef struct match match;
 
 /* Test hooks (util/testhook.h): 0 = off. */
 typedef struct {
@@ -72,13 +77,15 @@ typedef struct {
      * go there after a game without a fault, and a game takes its bots
      * from there when it can.  NULL: a process per bot per game. */
     struct botpool *pool;
+    /* Called (with the done callback's arg) when the game is over and its
+     * bots are gone, before the record is on disk; NULL: not told. */
+    void (*over)(match *m, void *arg);
     match_test_hooks test;
 } match_config;
 
 /* Defaults for every field but the commands and paths. */
 void match_config_defaults(match_config *cfg);
 
-typedef struct match match;
 typedef void (*match_done_cb)(match *m, void *arg);
 
 match *match_new(struct ev_loop *loop, const match_config *cfg,
