@@ -35,6 +35,7 @@ typedef struct event_slot {
     event_runner *er;
     match *m;
     struct event_slot *next; /* in its bucket of running games */
+    bool over; /* played; its record is being written */
     plan_game game;
     char record_path[4300];
     char log_path[4][4300];
@@ -44,7 +45,8 @@ struct event_runner {
     const event_def *def;
     plan *plan;
     struct ev_loop *loop;
-    int jobs, running;
+    int jobs, running; /* games at once, games being played */
+    int writing;       /* games over whose records are being written */
     event_slot *bucket[EVENT_BUCKETS]; /* the running games, by id */
     plan_game *ready;                  /* room for 2 * jobs */
     tables_game *done;
@@ -268,7 +270,7 @@ static void event_finish_if_idle(event_runner *er)
 {
     /* With nothing running nothing more can happen: the signal watchers
      * alone must not keep the loop waiting. */
-    if (er->running == 0)
+    if (er->running == 0 && er->writing == 0)
         ev_break(er->loop, EVBREAK_ALL);
 }
 
@@ -313,6 +315,21 @@ static void event_unlist(event_runner *er, event_slot *sl)
         }
 }
 
+/* Played, its bots gone, its record on the way to disk: another game may
+ * take its place.  Its result counts once the record is written (games
+ * that depend on it wait that long), and it stays listed as running so
+ * that it is not started again meanwhile. */
+static void event_game_over(match *m, void *arg)
+{
+    (void)m;
+    event_slot *sl = arg;
+    event_runner *er = sl->er;
+    sl->over = true;
+    er->running--;
+    er->writing++;
+    event_fill(er);
+}
+
 static void event_game_done(match *m, void *arg)
 {
     event_slot *sl = arg;
@@ -338,7 +355,10 @@ static void event_game_done(match *m, void *arg)
             er->failed = true;
     }
     event_unlist(er, sl);
-    er->running--;
+    if (sl->over)
+        er->writing--;
+    else
+        er->running--;
     event_fill(er);
     event_progress(er, sl, match_aborted(m) ? NULL : r);
     match_free(m);
@@ -380,6 +400,7 @@ static void event_config(const event_runner *er, event_slot *sl,
     snprintf(sl->record_path, sizeof sl->record_path, "%s/%s.yaml",
              d->records, sl->game.id);
     cfg->record_path = sl->record_path;
+    cfg->over = event_game_over;
     /* Seats 0 and 2 are the team of the plan's seat 0, seats 1 and 3 the
      * other, in four-seat team games. */
     for (int s = 0; s < d->seats; s++) {
