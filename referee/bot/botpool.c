@@ -98,31 +98,28 @@ static void pool_quit(botpool *p, pool_entry *e)
     bot_stop(e->b, p->quit_ms, p->term_ms);
 }
 
-void botpool_put(botpool *p, bot *b)
+bool botpool_put(botpool *p, bot *b)
 {
     pool_entry *e = calloc(1, sizeof *e);
-    if (!e) { /* out of memory: it cannot wait, so it goes */
-        bot_kill(b);
-        return;
-    }
+    if (!e)
+        return false;
     *e = (pool_entry){.pool = p, .b = b, .next = p->head};
     p->head = e;
     bot_rebind(b, 0, pool_bot_cb, e);
     if (p->closed) {
         pool_quit(p, e);
-        return;
+        return true;
     }
     char buf[16];
     pool_send(b, proto_fmt_newgame(buf, sizeof buf), buf);
+    return true;
 }
 
-void botpool_discard(botpool *p, bot *b)
+bool botpool_discard(botpool *p, bot *b)
 {
     pool_entry *e = calloc(1, sizeof *e);
-    if (!e) {
-        bot_free(b); /* kills and reaps it at once */
-        return;
-    }
+    if (!e)
+        return false;
     *e = (pool_entry){.pool = p, .b = b, .next = p->head};
     p->head = e;
     bot_rebind(b, 0, pool_bot_cb, e);
@@ -131,6 +128,7 @@ void botpool_discard(botpool *p, bot *b)
         e->reaped = true;
         ev_timer_start(p->loop, &p->w_free);
     }
+    return true;
 }
 
 bot *botpool_take(botpool *p, const char *command, bool *ready)

@@ -31,15 +31,16 @@ typedef struct botpool botpool;
 
 /* quit_ms and term_ms: how a bot is stopped when the pool closes. */
 botpool *botpool_new(struct ev_loop *loop, long quit_ms, long term_ms);
-/* Take b, alive and past its game's `result`: `newgame` is sent. */
-void botpool_put(botpool *p, bot *b);
+/* Take b, alive and past its game's `result`: `newgame` is sent.  False
+ * (out of memory): the caller keeps it. */
+bool botpool_put(botpool *p, bot *b);
 /* An idle bot started with command, or NULL; the caller owns it (and must
  * bot_rebind it).  *ready: it has already answered `newgame`. */
 bot *botpool_take(botpool *p, const char *command, bool *ready);
 /* Take a kept bot back that broke off before its next game began (it
  * exited, or sent a move, before `ready`): it is killed, and freed here
- * once reaped. */
-void botpool_discard(botpool *p, bot *b);
+ * once reaped.  False (out of memory): the caller keeps it. */
+bool botpool_discard(botpool *p, bot *b);
 /* How many bots wait, for the summary. */
 int botpool_idle(const botpool *p);
 void botpool_close(botpool *p);

@@ -54,6 +54,8 @@ static int watch_sweep_rounds;
 /* One scan at a time covers every bot; a sweep asked for meanwhile runs
  * after it. */
 static bool watch_scanning, watch_sweep_wanted;
+/* The largest bot id ever watched: ids only grow (proc.h). */
+static long watch_max_id;
 static long watch_test_delay_ms;
 
 static watch_group *watch_group_for(struct ev_loop *loop);
@@ -117,7 +119,7 @@ static watch_job *watch_job_new(watch_group *g, bool sweep)
     }
     j->s = (proc_scan){.pgids = j->pgids, .n = n, .keep = guard_pid(),
                        .ids = j->ids, .mark = guard_env_mark(),
-                       .use = j->use};
+                       .use = j->use, .max_id = watch_max_id};
     return j;
 }
 
@@ -149,7 +151,10 @@ static size_t watch_kill_strays(const proc_scan *s, bool verify)
     size_t killed = 0;
     for (size_t i = 0; i < s->nstrays; i++) {
         pid_t pid = s->strays[i];
+        /* A bot started since the scan's list was made is watched by
+         * now, and so is what runs in its group. */
         if (verify && (watch_is_live_bot(pid) ||
+                       watch_is_live_bot(s->stray_pgrp[i]) ||
                        !proc_usage_still_stray(pid, s->stray_start[i])))
             continue;
         /* It may lead a group of its own, with children of its own. */
@@ -432,6 +437,8 @@ watch *watch_add(struct ev_loop *loop, pid_t pgid, long id, long mem_kb,
     }
     *w = (watch){.group = g, .pgid = pgid, .id = id, .mem_kb = mem_kb,
                  .tasks = tasks, .cb = cb, .arg = arg};
+    if (id > watch_max_id)
+        watch_max_id = id;
     if (!ev_is_active(&g->timer))
         ev_timer_start(loop, &g->timer);
     return w;

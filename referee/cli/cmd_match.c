@@ -38,6 +38,7 @@ typedef struct {
     const char *dir;
     int games, concurrency;
     int next, running, finished, write_errors;
+    int writing; /* games over whose records are being written */
     int first; /* the bot (0 or 1) that has seat 0 in game 1 */
     double score[RULES_MAX_SEATS];
     int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
@@ -224,6 +225,7 @@ static void series_game_over(match *m, void *arg)
 {
     series_game *sg = arg;
     sg->over = true;
+    sg->sr->writing++;
     series_free_slot(sg->sr, m);
     series_start_next(sg->sr);
 }
@@ -236,7 +238,9 @@ static void series_game_done(match *m, void *arg)
     series_report(sr, sg, m);
     if (!match_aborted(m))
         series_tally(sr, sg, r);
-    if (!sg->over)
+    if (sg->over)
+        sr->writing--;
+    else
         series_free_slot(sr, m);
     match_free(m);
     free(sg);
@@ -262,9 +266,9 @@ static void series_start_next(series *sr)
     int batch = 0;
     /* Records still to be written wait in memory: on a slow disk, new
      * games wait for them rather than pile up. */
-    size_t backlog = 16 + 2 * (size_t)sr->concurrency;
+    int backlog = 16 + 2 * sr->concurrency;
     while (!sr->stopping && sr->running < sr->concurrency &&
-           sr->next < sr->games && worker_pending(sr->writer) < backlog) {
+           sr->next < sr->games && sr->writing < backlog) {
         if (batch++ == SERIES_START_BATCH) {
             if (!ev_is_active(&sr->w_more))
                 ev_timer_start(sr->loop, &sr->w_more);
@@ -497,6 +501,22 @@ static void series_summary(const series *sr)
     printf("  referee: %s\n", loop);
 }
 
+/* Everything the series set up goes, on every path; rc is passed on.
+ * After a run, the summary is printed once every record is written. */
+static int series_end(series *sr, int rc)
+{
+    botpool_free(sr->pool);
+    worker_free(sr->writer);
+    watch_sweep_final();
+    sandbox_teardown();
+    guard_stop();
+    if (sr->live)
+        series_summary(sr);
+    loopclock_free(sr->clock);
+    free(sr->live);
+    return rc;
+}
+
 int cmd_match(int argc, char **argv)
 {
     series sr;
@@ -531,22 +551,16 @@ int cmd_match(int argc, char **argv)
     sr.loop = EV_DEFAULT;
     sr.clock = loopclock_new(sr.loop);
     sr.writer = worker_new(sr.loop, priority_base(), err, sizeof err);
-    if (!sr.clock || !sr.writer) {
+    if (sr.keep_bots)
+        sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms);
+    if (!sr.clock || !sr.writer || (sr.keep_bots && !sr.pool)) {
         fprintf(stderr, "referee match: %s\n",
-                sr.clock ? err : "out of memory");
-        loopclock_free(sr.clock);
-        worker_free(sr.writer);
-        sandbox_teardown();
-        return 1;
+                !sr.writer && sr.clock ? err : "out of memory");
+        return series_end(&sr, 1);
     }
     sr.base.clock = sr.clock;
     sr.base.writer = sr.writer;
-    if (sr.keep_bots &&
-        !(sr.pool = sr.base.pool = botpool_new(sr.loop, sr.base.quit_ms,
-                                                 sr.base.term_ms))) {
-        fprintf(stderr, "referee match: out of memory\n");
-        return 1;
-    }
+    sr.base.pool = sr.pool;
     sr.base.test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
     sr.base.test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
@@ -563,7 +577,7 @@ int cmd_match(int argc, char **argv)
     sr.live = calloc((size_t)sr.concurrency, sizeof *sr.live);
     if (!sr.live) {
         fprintf(stderr, "referee match: out of memory\n");
-        return 1;
+        return series_end(&sr, 1);
     }
     series_watch_signals(&sr, true);
     ev_timer_init(&sr.w_more, series_more_cb, 0., 0.);
@@ -572,15 +586,5 @@ int cmd_match(int argc, char **argv)
     priority_raise_loop();
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
-    botpool_free(sr.pool);
-    worker_free(sr.writer);
-    watch_sweep_final();
-    sandbox_teardown();
-    guard_stop();
-    series_summary(&sr);
-    loopclock_free(sr.clock);
-    free(sr.live);
-    if (sr.stopping)
-        return 130;
-    return sr.write_errors ? 1 : 0;
+    return series_end(&sr, sr.stopping ? 130 : sr.write_errors ? 1 : 0);
 }

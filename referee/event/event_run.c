@@ -26,6 +26,11 @@
 /* Games started in one loop iteration: starting bots holds the loop up,
  * and the games already playing must be served meanwhile. */
 #define EVENT_START_BATCH 4
+/* Games over whose records are not yet on disk, at most. */
+#define EVENT_BACKLOG(jobs) (16 + 2 * (jobs))
+/* Ready games looked at per fill: the ones running or being written are
+ * among them, and the rest must still fill every free slot. */
+#define EVENT_READY_ROOM(jobs) ((size_t)(3 * (jobs) + EVENT_BACKLOG(jobs)))
 /* Buckets of the running games by id: a power of two. */
 #define EVENT_BUCKETS 2048
 
@@ -441,7 +446,11 @@ static void event_fill(event_runner *er)
 {
     if (er->stopping || er->failed)
         return;
-    size_t cap = 2 * (size_t)er->jobs;
+    /* Records still to be written wait in memory: on a slow disk, new
+     * games wait for them rather than pile up. */
+    if (er->writing >= EVENT_BACKLOG(er->jobs))
+        return;
+    size_t cap = EVENT_READY_ROOM(er->jobs);
     size_t n = plan_ready(er->plan, er->ready, cap);
     if (n > cap)
         n = cap;
@@ -557,7 +566,7 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
     er.jobs = er.jobs < 1 ? 1 : er.jobs > EVENT_MAX_RUNNING ? EVENT_MAX_RUNNING
                                                              : er.jobs;
     er.tty = progress && isatty(fileno(progress));
-    er.ready = calloc(2 * (size_t)er.jobs, sizeof *er.ready);
+    er.ready = calloc(EVENT_READY_ROOM(er.jobs), sizeof *er.ready);
     er.plan = er.ready ? plan_new(&def->plan, err, errlen) : NULL;
     if (!er.ready)
         snprintf(err, errlen, "out of memory");

@@ -274,7 +274,8 @@ static bool match_keep(match *m, int s)
         return false;
     if (m->cfg.suspend)
         bot_suspend(b, false);
-    botpool_put(m->cfg.pool, b);
+    if (!botpool_put(m->cfg.pool, b))
+        return false;
     m->seat[s].b = NULL;
     m->seat[s].reaped = true;
     return true;
@@ -698,7 +699,10 @@ static void match_restart_seat(match *m, int s)
     char err[512], buf[32];
     match_seat *st = &m->seat[s];
     record_player *p = &m->rec.players[s];
-    botpool_discard(m->cfg.pool, st->b);
+    if (!botpool_discard(m->cfg.pool, st->b)) {
+        match_void(m, "out of memory");
+        return;
+    }
     st->adopted = st->want_position = false;
     st->b = bot_new(m->loop, s, m->cfg.command[s], m->cfg.log_path[s],
                     m->cfg.log_cap, &m->cfg.limits, match_bot_cb, m);
@@ -709,6 +713,10 @@ static void match_restart_seat(match *m, int s)
     proc_status rc = st->b ? bot_start(st->b, err, sizeof err) : PROC_SYS_ERROR;
     if (rc == PROC_OK) {
         match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
+        /* The fresh bot gets the whole start-up allowance. */
+        m->deadline = clock_now() + (double)m->cfg.startup_ms / 1000.0;
+        m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
+        match_arm_deadline(m, m->deadline);
         return;
     }
     st->reaped = true;
@@ -771,6 +779,13 @@ static void match_handshake_due(match *m, double now)
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready)
             bot_poll(m->seat[s].b);
+    /* A kept bot that broke off meanwhile was replaced by a fresh one,
+     * which has its allowance still before it. */
+    if (m->state == MATCH_HANDSHAKE &&
+        clock_now() < m->deadline + match_forgiven(m, false)) {
+        match_arm_deadline(m, m->deadline + match_forgiven(m, false));
+        return;
+    }
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready) {
             char detail[96];
@@ -803,8 +818,9 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     /* A move already in the pipe counts, whatever order the loop runs
      * its callbacks in. */
     int s = m->turn_seat;
+    size_t moves = m->rec.nmoves;
     bot_poll(m->seat[s].b);
-    if (m->state == MATCH_PLAYING && m->turn_seat == s)
+    if (m->state == MATCH_PLAYING && m->rec.nmoves == moves)
         match_timeout(m, s, now, match_forgiven(m, false));
 }
 

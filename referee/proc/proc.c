@@ -198,6 +198,9 @@ static _Noreturn void proc_child_fail(int status_fd, const char *stage)
 static _Noreturn void proc_child_setup(const proc_plan *p)
 {
     int status_fd = p->status_fd;
+    /* Not the loop's raised priority (priority.h): the nice value the
+     * referee was started with, for the bot and a box's init alike. */
+    setpriority(PRIO_PROCESS, 0, p->nice);
     if (p->box) {
         const char *stage = "";
         if (sandbox_enter(p->box, &stage) != 0)
@@ -209,9 +212,6 @@ static _Noreturn void proc_child_setup(const proc_plan *p)
      * group; usage.c charges a process to the bot it descends from, so
      * that gains it nothing. */
     setpgid(0, 0);
-    /* Not the loop's raised priority (priority.h): the nice value the
-     * referee was started with. */
-    setpriority(PRIO_PROCESS, 0, p->nice);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != p->parent)
         _exit(127);

@@ -16,6 +16,7 @@
 #define USAGE_UNKNOWN (-2)
 #define USAGE_NOBODY (-1)
 #define USAGE_ORPHAN (-3) /* marked by a bot that is gone: nobody's */
+#define USAGE_NEWER (-4)  /* marked by a bot newer than the scan's list */
 
 typedef struct {
     proc_stat st;
@@ -168,6 +169,10 @@ static int usage_bot_by_mark(pid_t pid, const proc_scan *s)
     for (size_t i = 0; *end == '\0' && i < s->n; i++)
         if (s->ids[i] == id)
             return (int)i;
+    /* Ids only grow: a bot started after the list was made, not yet
+     * known to this scan, whose helper must be left alone. */
+    if (*end == '\0' && s->max_id > 0 && id > s->max_id)
+        return USAGE_NEWER;
     /* Marked, but its bot is gone: no group may adopt it. */
     return USAGE_ORPHAN;
 }
@@ -203,7 +208,8 @@ static int usage_owner(usage_table *t, usage_proc *p, const proc_scan *s,
             owner = usage_leader_of(path[i]->st.pgrp, s);
         path[i]->owner = owner;
     }
-    return p->owner >= 0 ? p->owner : USAGE_NOBODY;
+    return p->owner >= 0 || p->owner == USAGE_NEWER ? p->owner
+                                                    : USAGE_NOBODY;
 }
 
 static void usage_add(proc_scan *s, const usage_proc *p, long page_kb)
@@ -232,9 +238,10 @@ int proc_usage_scan(proc_scan *s)
             continue; /* dead, only not reaped yet */
         if (owner >= 0)
             usage_add(s, p, page_kb);
-        else if (p->st.ppid == self && p->st.pid != s->keep &&
-                 s->nstrays < PROC_USAGE_MAX_STRAYS) {
+        else if (owner != USAGE_NEWER && p->st.ppid == self &&
+                 p->st.pid != s->keep && s->nstrays < PROC_USAGE_MAX_STRAYS) {
             s->stray_start[s->nstrays] = p->st.start;
+            s->stray_pgrp[s->nstrays] = p->st.pgrp;
             s->strays[s->nstrays++] = p->st.pid;
         }
     }

@@ -36,11 +36,16 @@ typedef struct {
      * they are written under, to place orphans (below); NULL if unused. */
     const long *ids;
     const char *mark;
+    /* Optional: the largest id a bot had when the list was made (0: none
+     * given).  A process marked with a larger id belongs to a bot started
+     * since, not to a dead one: it is no stray. */
+    long max_id;
     /* Out: use[i] for pgids[i] (the caller's array of n), and our
      * children that belong to no live bot. */
     proc_usage *use;
     pid_t strays[PROC_USAGE_MAX_STRAYS];
     unsigned long long stray_start[PROC_USAGE_MAX_STRAYS]; /* start times */
+    pid_t stray_pgrp[PROC_USAGE_MAX_STRAYS];               /* their groups */
     size_t nstrays;
 } proc_scan;
 

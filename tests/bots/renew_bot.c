@@ -5,6 +5,9 @@
  * Usage: renew_bot MODE
  *   good   clears its board and answers `ready 1`: kept for every game
  *   exit   exits: the next game must start a fresh one, and no game is lost
+ *   late   exits 900 ms after `newgame`; every process of it takes 200 ms
+ *          to say `ready`: a successor started then still needs the
+ *          whole start-up allowance
  *   mute   never answers: the next game's handshake times out (its fault)
  *   move   answers with a move: killed while idle, the next game starts a
  *          fresh one
@@ -12,6 +15,8 @@
  * games on stderr ("game N"), so a test can tell one process from many.
  */
 #include "tbot.h"
+
+#include <unistd.h>
 
 int main(int argc, char **argv)
 {
@@ -22,6 +27,8 @@ int main(int argc, char **argv)
     int games = 1;
     while (tb_readline(line, sizeof line) == 0) {
         if (tb_keyword(line, "protocol")) {
+            if (!strcmp(mode, "late"))
+                tb_sleep_ms(200);
             tb_send("id name renew bot");
             tb_send("id option newgame");
             tb_send("ready 1");
@@ -36,6 +43,10 @@ int main(int argc, char **argv)
             games++;
             if (!strcmp(mode, "exit"))
                 return 0;
+            if (!strcmp(mode, "late")) {
+                tb_sleep_ms(900);
+                _exit(0); /* at once: no sanitizer report at exit */
+            }
             if (!strcmp(mode, "move"))
                 tb_send("move a1 1R");
             else if (strcmp(mode, "mute") != 0)

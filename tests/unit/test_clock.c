@@ -182,3 +182,26 @@ Test(clock, the_loop_runs_ahead_and_bots_keep_their_nice, .timeout = 60)
     record_release(&r);
     mrun_finish(&m);
 }
+
+/* More games than records may wait for the disk (16 + 2 per slot): the
+ * games wait for the writes, and every game is played and recorded, with
+ * bots started per game and with bots kept between games. */
+Test(clock, a_slow_disk_holds_games_back_and_loses_none, .timeout = 120)
+{
+    setenv("REFEREE_TEST_WRITE_DELAY_MS", "50", 1);
+    const char *per_game[] = {"-n", "40", "--seed", "8", "--sandbox", "off",
+                              NULL};
+    const char *kept[] = {"-n", "40", "--seed", "8", "--sandbox", "off",
+                          "--keep-bots", NULL};
+    const char *const *runs[] = {per_game, kept};
+    for (int i = 0; i < 2; i++) {
+        mrun c;
+        mrun_match(&c, runs[i], RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+        cr_assert_eq(c.rc, 0, "%s", c.out);
+        cr_expect(strstr(c.out, "\n40 games"), "run %d:\n%s", i, c.out);
+        record r;
+        mrun_record(&c, 40, &r);
+        record_release(&r);
+        mrun_finish(&c);
+    }
+}

@@ -151,3 +151,21 @@ Test(keep, a_kept_bot_that_is_never_ready_loses_its_handshake,
     cr_expect(renew_fault, "the fault is not the renew bot's");
     mrun_finish(&k);
 }
+
+/* A kept bot that leaves late in the next game's start-up allowance: its
+ * fresh successor gets the whole allowance, and plays. */
+Test(keep, a_late_leaver_s_successor_gets_the_whole_allowance,
+     .timeout = 120)
+{
+    mrun k;
+    const char *opts[] = {"-n", "2", "--seed", "9", "--keep-bots",
+                          "--startup-ms", "1000", NULL};
+    krun_match(&k, opts, RUN_TBOTS "renew_bot late", RUN_BOTS "random_bot");
+    char why[64];
+    int renew_fault;
+    cr_expect(run_is_rules_end(krun_reason(&k, 2, why, sizeof why,
+                                           &renew_fault)),
+              "game 2: %s", why);
+    cr_expect_eq(krun_processes(&k, 2, "renew_bot"), 2);
+    mrun_finish(&k);
+}
