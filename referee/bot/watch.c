@@ -3,7 +3,6 @@
 
 #include "proc/guard.h"
 #include "proc/usage.h"
-#include "proc/priority.h"
 #include "util/worker.h"
 
 #include <errno.h>
@@ -386,7 +385,7 @@ static watch_group *watch_group_for(struct ev_loop *loop)
             return g;
     watch_group *g = calloc(1, sizeof *g);
     char err[128];
-    if (!g || !(g->scanner = worker_new(loop, priority_base(), err, sizeof err))) {
+    if (!g || !(g->scanner = worker_new(loop, err, sizeof err))) {
         free(g);
         return NULL;
     }

@@ -17,7 +17,6 @@
 #include "util/fsutil.h"
 #include "util/rng.h"
 #include "util/testhook.h"
-#include "proc/priority.h"
 #include "util/worker.h"
 #include "clock/loopclock.h"
 
@@ -550,7 +549,7 @@ int cmd_match(int argc, char **argv)
     sandbox_setup(&sr.sandbox);
     sr.loop = EV_DEFAULT;
     sr.clock = loopclock_new(sr.loop);
-    sr.writer = worker_new(sr.loop, priority_base(), err, sizeof err);
+    sr.writer = worker_new(sr.loop, err, sizeof err);
     if (sr.keep_bots)
         sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms);
     if (!sr.clock || !sr.writer || (sr.keep_bots && !sr.pool)) {
@@ -583,7 +582,6 @@ int cmd_match(int argc, char **argv)
     ev_timer_init(&sr.w_more, series_more_cb, 0., 0.);
     sr.w_more.data = &sr;
     series_start_next(&sr);
-    priority_raise_loop();
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
     return series_end(&sr, sr.stopping ? 130 : sr.write_errors ? 1 : 0);

@@ -1,6 +1,5 @@
 /* main.c - the referee program: dispatch to a subcommand. */
 #include "commands.h"
-#include "proc/priority.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -36,7 +35,6 @@ int main(int argc, char **argv)
     /* Orphans of bots (what a bot forked and left behind) become our
      * children, so the event loop's child handler reaps them: no zombies. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
-    priority_init();
     /* Started with stdin, stdout or stderr closed, a pipe of a bot could
      * take fd 0, 1 or 2 and be mixed up with the bot's own. */
     for (int fd = 0; fd < 3; fd++)

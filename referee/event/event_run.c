@@ -8,7 +8,6 @@
 #include "proc/proc.h"
 #include "util/fsutil.h"
 #include "util/testhook.h"
-#include "proc/priority.h"
 #include "util/worker.h"
 
 #include <errno.h>
@@ -522,8 +521,7 @@ static int event_loop_start(event_runner *er)
     er->test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
     er->test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
     er->clock = loopclock_new(er->loop);
-    er->writer = er->clock ? worker_new(er->loop, priority_base(), er->err,
-                                           er->errlen) : NULL;
+    er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
     if (!er->clock)
         snprintf(er->err, er->errlen, "out of memory");
     return er->writer ? 0 : -1;
@@ -541,7 +539,6 @@ static void event_loop(event_runner *er)
     ev_timer_init(&er->w_more, event_more_cb, 0., 0.);
     er->w_more.data = er;
     event_fill(er);
-    priority_raise_loop();
     if (er->running)
         ev_run(er->loop, 0);
     ev_signal_stop(er->loop, &er->w_int);

@@ -1,6 +1,5 @@
 /* proc.c - bot child processes (see proc.h). */
 #include "proc.h"
-#include "proc/priority.h"
 
 #include "guard.h"
 
@@ -185,7 +184,6 @@ typedef struct {
     char **argv, **envp;
     const proc_limits *lim;
     const sandbox_enter_args *box; /* NULL: no sandbox */
-    int nice;
 } proc_plan;
 
 static _Noreturn void proc_child_fail(int status_fd, const char *stage)
@@ -198,9 +196,6 @@ static _Noreturn void proc_child_fail(int status_fd, const char *stage)
 static _Noreturn void proc_child_setup(const proc_plan *p)
 {
     int status_fd = p->status_fd;
-    /* Not the loop's raised priority (priority.h): the nice value the
-     * referee was started with, for the bot and a box's init alike. */
-    setpriority(PRIO_PROCESS, 0, p->nice);
     if (p->box) {
         const char *stage = "";
         if (sandbox_enter(p->box, &stage) != 0)
@@ -427,8 +422,7 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
     rc = PROC_SYS_ERROR;
     ea.report_fd = st[1];
     proc_plan plan = {in[0], out[1], er[1], st[1], boxed ? 0 : getpid(),
-                      argv, envp, limits, boxed ? &ea : NULL,
-                      priority_base()};
+                      argv, envp, limits, boxed ? &ea : NULL};
     int fork_errno = 0;
     pid_t pid = proc_fork(&plan, &fork_errno);
     if (pid < 0) {

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 typedef struct job {
@@ -30,7 +29,6 @@ struct worker {
     pthread_cond_t idle;  /* the queue ran empty */
     job_list todo, finished;
     bool busy, stop;
-    int nice;
     size_t pending;       /* submitted, done callback not yet run */
 };
 
@@ -54,8 +52,6 @@ static job *list_take_all(job_list *l)
 static void *worker_main(void *arg)
 {
     worker *w = arg;
-    /* On Linux a nice value is the thread's own. */
-    setpriority(PRIO_PROCESS, 0, w->nice);
     pthread_mutex_lock(&w->mu);
     for (;;) {
         while (!w->todo.head && !w->stop)
@@ -104,8 +100,7 @@ static void worker_async_cb(struct ev_loop *loop, ev_async *a, int revents)
     worker_finish(a->data);
 }
 
-worker *worker_new(struct ev_loop *loop, int nice, char *err,
-                   size_t errlen)
+worker *worker_new(struct ev_loop *loop, char *err, size_t errlen)
 {
     worker *w = calloc(1, sizeof *w);
     if (!w) {
@@ -113,7 +108,6 @@ worker *worker_new(struct ev_loop *loop, int nice, char *err,
         return NULL;
     }
     w->loop = loop;
-    w->nice = nice;
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->more, NULL);
     pthread_cond_init(&w->idle, NULL);

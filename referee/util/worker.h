@@ -5,10 +5,8 @@
  * result back to the loop.
  *
  * Caller's protocol:
- *   1. worker_new(loop, nice) starts the thread (every signal blocked in
- *      it, so signals stay with the loop) at that nice value: the loop's
- *      own thread may run ahead of everything (proc/priority.h), its
- *      helpers should not.
+ *   1. worker_new(loop) starts the thread (every signal blocked in it, so
+ *      signals stay with the loop).
  *   2. worker_submit(w, run, done, arg): run(arg) runs on the thread; then
  *      done(arg), if given, runs on the loop.  A job submitted keeps the
  *      loop running until its done callback has run; an idle worker does
@@ -30,8 +28,7 @@ typedef struct worker worker;
 typedef void (*worker_fn)(void *arg);
 
 /* NULL with a message in err. */
-worker *worker_new(struct ev_loop *loop, int nice, char *err,
-                   size_t errlen);
+worker *worker_new(struct ev_loop *loop, char *err, size_t errlen);
 /* 0, or -1 when out of memory (nothing runs then). */
 int worker_submit(worker *w, worker_fn run, worker_fn done, void *arg);
 /* Write text (copied) to fd on the thread, whole, in order with the

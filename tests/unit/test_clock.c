@@ -14,9 +14,6 @@
 #include "support/run.h"
 
 #include <criterion/criterion.h>
-#include <errno.h>
-#include <sys/resource.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,44 +140,6 @@ Test(clock, a_late_bot_still_loses_when_the_referee_pauses, .timeout = 120)
               "%s", r.detail ? r.detail : "");
     record_release(&r);
     mrun_finish(&c);
-}
-
-/* The loop's thread runs ahead of the bots where the referee may (root:
- * nice -10), and every bot keeps the nice value the referee was started
- * with: a bot reports its own and its parent's (the referee's loop). */
-Test(clock, the_loop_runs_ahead_and_bots_keep_their_nice, .timeout = 60)
-{
-    errno = 0;
-    int base = getpriority(PRIO_PROCESS, 0);
-    cr_assert_eq(errno, 0);
-    mrun m;
-    const char *opts[] = {"-n", "1", "--seed", "2", "--sandbox", "off",
-                          NULL};
-    mrun_match(&m, opts,
-               "sh -c 'while read l; do case $l in protocol*) echo "
-               "\"ready 1\";; turn*) echo \"info nice $(nice) parent "
-               "$(cut -d\")\" -f2 /proc/$PPID/stat | cut -d\" \" -f18)\"; "
-               "echo \"move f6 1R\";; quit*) exit;; esac; done'",
-               RUN_BOTS "random_bot");
-    cr_assert_eq(m.rc, 0, "%s", m.out);
-    record r;
-    mrun_record(&m, 1, &r);
-    int seat = mrun_seat_of(&r, "sh -c");
-    const record_move *mv = NULL;
-    for (size_t i = 0; i < r.nmoves && !mv; i++)
-        if (r.moves[i].seat == seat && r.moves[i].ncomments)
-            mv = &r.moves[i];
-    cr_assert(mv, "the bot's report was not recorded");
-    int nice = 99, parent = 99;
-    cr_assert_eq(sscanf(mv->comments[0], "nice %d parent %d", &nice,
-                        &parent), 2, "'%s'", mv->comments[0]);
-    cr_expect_eq(nice, base, "the bot runs at nice %d, the referee was "
-                             "started at %d", nice, base);
-    if (geteuid() == 0)
-        cr_expect_eq(parent, base < -10 ? base : -10,
-                     "the referee's loop runs at nice %d", parent);
-    record_release(&r);
-    mrun_finish(&m);
 }
 
 /* More games than records may wait for the disk (16 + 2 per slot): the
