@@ -4,6 +4,8 @@
 #   make demo     install what is missing, build, and run the main job
 #   make test     install what is missing, build under ASan+UBSan, run all tests
 #   make bench    build optimised and print the benchmark figures
+#   make bench-clock, make bench-scale   the clock and scale benchmarks
+#                 (minutes each: tests/bench/CLOCK.md)
 #   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
 #   make clean
 #
@@ -156,6 +158,12 @@ bench-clock: $(REL)/bench/baseline/minimal_referee \
              $(REL)/bench/baseline/selfcpu.so $(CLOCK_BOTS) all
 	tests/bench/bench_clock.sh
 .PHONY: bench-clock
+
+# make bench-scale: N games at once (default 1000, 2,000 bot processes) in
+# one referee: every game recorded, none lost on time, memory per game.
+bench-scale: $(REL)/bench/bots/paced_bot all
+	tests/bench/bench_scale.sh
+.PHONY: bench-scale
 
 # ---- fuzzing (clang's libFuzzer) ----------------------------------------------
 # Each target is a function in tests/fuzz/; the corpora live in
