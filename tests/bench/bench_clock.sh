@@ -19,8 +19,9 @@
 #   SANDBOX      --sandbox for c and d: on or off [on, the referee's default]
 #   ONLY         run only these parts, e.g. ONLY=cd [abcd]
 #   BASE_NICE    nice value of the baseline in c and d, its bots kept at
-#                ours [-10 as root, else 0: as build/referee's loop thread
-#                since 5ff429e; 0 for a like-for-like run of older builds]
+#                ours [0: as build/referee, whose loop runs at the bots'
+#                priority (5ff429e raised it to -10, 895176c took that
+#                back); -10 to compare with 5ff429e]
 #   REF          the referee to measure [build/referee]
 #
 # Everything goes to a temporary directory that is removed at the end;
@@ -47,7 +48,7 @@ LONG=${LONG:-0}
 SANDBOX=${SANDBOX:-on}
 ONLY=${ONLY:-abcd}
 NCPU=$(nproc)
-if [ "$(id -u)" = 0 ]; then BASE_NICE=${BASE_NICE:--10}; else BASE_NICE=${BASE_NICE:-0}; fi
+BASE_NICE=${BASE_NICE:-0}
 
 for f in "$REF" "$BASE" "$RANDOM_BOT" "$PACED" "$SILENT" "$SELFCPU"; do
     [ -f "$f" ] || { echo "bench_clock: $f missing: run make bench-clock" >&2; exit 1; }
