@@ -38,6 +38,8 @@ typedef struct {
     int games, concurrency;
     int next, running, finished, write_errors;
     int writing; /* games over whose records are being written */
+    long start_iteration; /* the loop iteration of the last start */
+    int started;          /* games started in it */
     int first; /* the bot (0 or 1) that has seat 0 in game 1 */
     double score[RULES_MAX_SEATS];
     int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
@@ -262,13 +264,18 @@ static void series_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
 
 static void series_start_next(series *sr)
 {
-    int batch = 0;
+    /* The budget is per loop iteration, however many games ended in it. */
+    long iteration = loopclock_iteration(sr->clock);
+    if (iteration != sr->start_iteration) {
+        sr->start_iteration = iteration;
+        sr->started = 0;
+    }
     /* Records still to be written wait in memory: on a slow disk, new
      * games wait for them rather than pile up. */
     int backlog = 16 + 2 * sr->concurrency;
     while (!sr->stopping && sr->running < sr->concurrency &&
            sr->next < sr->games && sr->writing < backlog) {
-        if (batch++ == SERIES_START_BATCH) {
+        if (sr->started++ >= SERIES_START_BATCH) {
             if (!ev_is_active(&sr->w_more))
                 ev_timer_start(sr->loop, &sr->w_more);
             return;

@@ -89,6 +89,8 @@ double loopclock_paused(const loopclock *lc)
     return lc->st.paused_s + loopclock_excess(clock_now() - lc->wake);
 }
 
+long loopclock_iteration(const loopclock *lc) { return lc->st.iterations; }
+
 void loopclock_get_stats(const loopclock *lc, loopclock_stats *st)
 {
     *st = lc->st;

@@ -57,6 +57,9 @@ double loopclock_paused(const loopclock *lc);
 double loopclock_paused_at_wake(const loopclock *lc);
 
 void loopclock_get_stats(const loopclock *lc, loopclock_stats *st);
+/* Which loop iteration this is (counts wake-ups): for work that must be
+ * spread over iterations. */
+long loopclock_iteration(const loopclock *lc);
 /* "worst pause 0.4 ms; 2 pauses over 1 ms, 12.3 ms forgiven" */
 void loopclock_describe(const loopclock *lc, char *buf, size_t len);
 

@@ -51,6 +51,8 @@ struct event_runner {
     struct ev_loop *loop;
     int jobs, running; /* games at once, games being played */
     int writing;       /* games over whose records are being written */
+    long start_iteration; /* the loop iteration of the last start */
+    int started_now;      /* games started in it */
     event_slot *bucket[EVENT_BUCKETS]; /* the running games, by id */
     plan_game *ready;                  /* room for 2 * jobs */
     tables_game *done;
@@ -453,11 +455,16 @@ static void event_fill(event_runner *er)
     size_t n = plan_ready(er->plan, er->ready, cap);
     if (n > cap)
         n = cap;
-    int batch = 0;
+    /* The budget is per loop iteration, however many games ended in it. */
+    long iteration = loopclock_iteration(er->clock);
+    if (iteration != er->start_iteration) {
+        er->start_iteration = iteration;
+        er->started_now = 0;
+    }
     for (size_t i = 0; i < n && er->running < er->jobs && !er->failed; i++) {
         if (event_is_running(er, er->ready[i].id))
             continue;
-        if (batch++ == EVENT_START_BATCH) {
+        if (er->started_now++ >= EVENT_START_BATCH) {
             if (!ev_is_active(&er->w_more))
                 ev_timer_start(er->loop, &er->w_more);
             return;
