@@ -37,6 +37,7 @@ typedef struct {
     const char *dir;
     int games, concurrency;
     int next, running, finished, write_errors;
+    int interrupted; /* games ended by Ctrl-C: not played, not recorded */
     int writing; /* games over whose records are being written */
     long start_iteration; /* the loop iteration of the last start */
     int started;          /* games started in it */
@@ -212,6 +213,15 @@ static void series_report(series *sr, const series_game *sg, const match *m)
     }
 }
 
+/* A game Ctrl-C ended is played again by nobody: it leaves no log (a
+ * kept bot's log is its first game's, which stays). */
+static void series_forget(series *sr, const series_game *sg)
+{
+    sr->interrupted++;
+    for (int s = 0; s < sr->nbots; s++)
+        unlink(sg->log_path[s]);
+}
+
 /* A game's slot is free once the game is over and its bots are gone. */
 static void series_free_slot(series *sr, const match *m)
 {
@@ -239,13 +249,16 @@ static void series_game_done(match *m, void *arg)
     series_report(sr, sg, m);
     if (!match_aborted(m))
         series_tally(sr, sg, r);
+    else
+        series_forget(sr, sg);
     if (sg->over)
         sr->writing--;
     else
         series_free_slot(sr, m);
+    if (!match_aborted(m))
+        sr->finished++;
     match_free(m);
     free(sg);
-    sr->finished++;
     /* A slot, or a write less in the backlog. */
     series_start_next(sr);
 }
@@ -499,6 +512,8 @@ static void series_summary(const series *sr)
     printf("\n%d games", sr->finished);
     if (sr->voids)
         printf(" (%d void)", sr->voids);
+    if (sr->interrupted)
+        printf(", %d interrupted (not recorded)", sr->interrupted);
     printf(", seed %" PRIu64 ", records in %s\n", sr->base.seed, sr->dir);
     for (int b = 0; b < sr->nbots; b++)
         printf("  %-40s %d wins, %d draws, %d losses: %.1f points\n",

@@ -765,3 +765,58 @@ Test(protocol, played_line_from_a_bot_is_ignored, .timeout = 60)
     record_release(&r);
     mrun_finish(&m);
 }
+
+/* SIGTERM in the middle of a match: the games being played are not
+ * counted as played and leave neither record nor log; the games already
+ * over keep both. */
+Test(match, interrupted_games_are_neither_counted_nor_logged, .timeout = 60)
+{
+    char dir[256], out[OUT_MAX];
+    run_tmpdir(dir, sizeof dir);
+    const char *tag = dir + 5;
+    char outfile[300];
+    snprintf(outfile, sizeof outfile, "%s.out", dir);
+    char *argv[] = {"/bin/sh", "-c",
+                    "exec \"$0\" match --out \"$1\" -n 6 -j 2 --seed 4 "
+                    "--sandbox off \"$2 5\" \"$2 150\" > \"$3\" 2>&1",
+                    RUN_REFEREE, dir, RUN_TBOTS "slow_bot", outfile, NULL};
+    pid_t pid = run_start(argv, tag);
+    cr_assert_geq(pid, 0);
+    /* a game of slow_bot 150 takes about 3 s: the first two end, the
+     * next two are cut short */
+    char first[320];
+    snprintf(first, sizeof first, "%s/game-0001.yaml", dir);
+    for (int i = 0; i < 1000 && access(first, F_OK) != 0; i++)
+        usleep(10000);
+    usleep(500000);
+    kill(pid, SIGTERM);
+    int status;
+    waitpid(pid, &status, 0);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 130);
+    char *text = run_slurp(outfile, NULL);
+    cr_assert(text);
+    snprintf(out, sizeof out, "%s", text);
+    free(text);
+    int recorded = 0, logs = 0, played = -1, cut = -1;
+    for (int g = 1; g <= 6; g++) {
+        char path[320];
+        snprintf(path, sizeof path, "%s/game-%04d.yaml", dir, g);
+        recorded += access(path, F_OK) == 0;
+        for (int s = 0; s < 2; s++) {
+            snprintf(path, sizeof path, "%s/logs/game-%04d-seat%d.log", dir,
+                     g, s);
+            logs += access(path, F_OK) == 0;
+        }
+    }
+    const char *sum = strstr(out, "\n\n");
+    cr_assert(sum, "no summary:\n%s", out);
+    cr_assert_eq(sscanf(sum, "\n\n%d games, %d interrupted", &played, &cut),
+                 2, "summary: %s", sum);
+    cr_expect_geq(recorded, 1);
+    cr_expect_eq(played, recorded, "%s", out);
+    cr_expect_geq(cut, 1, "%s", out);
+    cr_expect_eq(logs, 2 * recorded, "logs of interrupted games stayed");
+    cr_expect_eq(run_count_tagged(tag), 0, "processes left behind");
+    unlink(outfile);
+    run_rmtree(dir);
+}
