@@ -206,8 +206,9 @@ static void series_report(series *sr, const series_game *sg, const match *m)
     worker_out_print(sr->writer, STDOUT_FILENO, &o);
     const char *werr = match_write_error(m);
     if (werr) {
-        char line[1200];
-        snprintf(line, sizeof line, "referee match: %s\n", werr);
+        char line[1300];
+        snprintf(line, sizeof line, "referee match: %s%s\n", werr,
+                 sr->write_errors ? "" : "; no more games are started");
         worker_print(sr->writer, STDERR_FILENO, line);
         sr->write_errors++;
     }
@@ -286,7 +287,8 @@ static void series_start_next(series *sr)
     /* Records still to be written wait in memory: on a slow disk, new
      * games wait for them rather than pile up. */
     int backlog = 16 + 2 * sr->concurrency;
-    while (!sr->stopping && sr->running < sr->concurrency &&
+    while (!sr->stopping && !sr->write_errors &&
+           sr->running < sr->concurrency &&
            sr->next < sr->games && sr->writing < backlog) {
         if (sr->started++ >= SERIES_START_BATCH) {
             if (!ev_is_active(&sr->w_more))
@@ -342,7 +344,8 @@ static void series_start_next(series *sr)
         match_start(m);
     }
     /* No game will take a kept bot any more: they may all go. */
-    if (sr->pool && (sr->stopping || sr->next >= sr->games))
+    if (sr->pool && (sr->stopping || sr->write_errors ||
+                     sr->next >= sr->games))
         botpool_close(sr->pool);
 }
 
@@ -584,6 +587,7 @@ int cmd_match(int argc, char **argv)
     sr.base.pool = sr.pool;
     sr.base.test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
     sr.base.test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
+    sr.base.test.write_fail = getenv("REFEREE_TEST_WRITE_FAIL");
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
     rng lot;
     rng_seed(&lot, sr.base.seed);

@@ -527,6 +527,7 @@ static int event_loop_start(event_runner *er)
 {
     er->test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
     er->test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
+    er->test.write_fail = getenv("REFEREE_TEST_WRITE_FAIL");
     er->clock = loopclock_new(er->loop);
     er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
     if (!er->clock)

@@ -9,6 +9,7 @@
 #include "proto.h"
 #include "version.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -829,6 +830,14 @@ static void match_write_job(void *arg)
 {
     match *m = arg;
     match_sleep_ms(m->cfg.test.write_delay_ms);
+    const char *fail = m->cfg.test.write_fail;
+    if (fail && fail[0] && strstr(m->cfg.record_path, fail)) {
+        snprintf(m->write_err, sizeof m->write_err,
+                 "%s: write error: %s (test hook)", m->cfg.record_path,
+                 strerror(ENOSPC));
+        m->write_failed = true;
+        return;
+    }
     if (record_write(&m->rec, m->cfg.record_path, m->write_err,
                      sizeof m->write_err) != 0)
         m->write_failed = true;

@@ -43,6 +43,8 @@ typedef struct {
     long write_delay_ms; /* the record's write sleeps first: a slow disk */
     long loop_stall_ms;  /* the loop sleeps after each turn line: a
                             referee paused by the machine */
+    const char *write_fail; /* a record whose path holds this text is not
+                               written, as on a full disk */
 } match_test_hooks;
 
 typedef struct {

@@ -820,3 +820,35 @@ Test(match, interrupted_games_are_neither_counted_nor_logged, .timeout = 60)
     unlink(outfile);
     run_rmtree(dir);
 }
+
+/* A record that cannot be written (a full disk, simulated by the test
+ * hook REFEREE_TEST_WRITE_FAIL): no more games are started, the games
+ * already running finish, and the exit status says it failed, as an event
+ * does. */
+Test(match, a_failed_record_write_stops_the_match, .timeout = 60)
+{
+    setenv("REFEREE_TEST_WRITE_FAIL", "game-0003", 1);
+    mrun m;
+    const char *opts[] = {"-n", "10", "--seed", "4", "--sandbox", "off",
+                          NULL};
+    mrun_match(&m, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+    cr_expect_eq(m.rc, 1, "%s", m.out);
+    cr_expect(strstr(m.out, "game-0003.yaml: write error") &&
+                  strstr(m.out, "no more games are started"),
+              "%s", m.out);
+    int recorded = 0;
+    for (int g = 1; g <= 10; g++) {
+        char path[320];
+        snprintf(path, sizeof path, "%s/game-%04d.yaml", m.dir, g);
+        bool there = access(path, F_OK) == 0;
+        recorded += there;
+        if (g <= 2)
+            cr_expect(there, "game %d was not recorded", g);
+        if (g == 3)
+            cr_expect(!there, "the failed record is there");
+    }
+    /* the game started while game 3's record was being written may end
+     * and be recorded; none after it starts */
+    cr_expect_leq(recorded, 3, "%d games recorded:\n%s", recorded, m.out);
+    mrun_finish(&m);
+}
