@@ -16,6 +16,7 @@ typedef struct pool_entry {
 struct botpool {
     struct ev_loop *loop;
     long quit_ms, term_ms;
+    int max_idle;
     bool closed;
     pool_entry *head;
     ev_timer w_free; /* frees reaped bots outside their callbacks */
@@ -72,7 +73,8 @@ static void pool_free_cb(struct ev_loop *loop, ev_timer *w, int revents)
     }
 }
 
-botpool *botpool_new(struct ev_loop *loop, long quit_ms, long term_ms)
+botpool *botpool_new(struct ev_loop *loop, long quit_ms, long term_ms,
+                     int max_idle)
 {
     botpool *p = calloc(1, sizeof *p);
     if (!p)
@@ -80,6 +82,7 @@ botpool *botpool_new(struct ev_loop *loop, long quit_ms, long term_ms)
     p->loop = loop;
     p->quit_ms = quit_ms;
     p->term_ms = term_ms;
+    p->max_idle = max_idle > 0 ? max_idle : 1;
     ev_timer_init(&p->w_free, pool_free_cb, 0., 0.);
     p->w_free.data = p;
     return p;
@@ -98,6 +101,18 @@ static void pool_quit(botpool *p, pool_entry *e)
     bot_stop(e->b, p->quit_ms, p->term_ms);
 }
 
+/* Beyond max_idle, the bots waiting longest (at the end of the list) are
+ * told to quit. */
+static void pool_trim(botpool *p)
+{
+    int idle = 0;
+    for (pool_entry *e = p->head; e; e = e->next)
+        if (!e->dead && ++idle > p->max_idle) {
+            pool_quit(p, e);
+            e->dead = true;
+        }
+}
+
 bool botpool_put(botpool *p, bot *b)
 {
     pool_entry *e = calloc(1, sizeof *e);
@@ -112,6 +127,7 @@ bool botpool_put(botpool *p, bot *b)
     }
     char buf[16];
     pool_send(b, proto_fmt_newgame(buf, sizeof buf), buf);
+    pool_trim(p);
     return true;
 }
 

@@ -29,8 +29,12 @@
 
 typedef struct botpool botpool;
 
-/* quit_ms and term_ms: how a bot is stopped when the pool closes. */
-botpool *botpool_new(struct ev_loop *loop, long quit_ms, long term_ms);
+/* quit_ms and term_ms: how a bot is stopped when the pool closes;
+ * max_idle: bots waiting at most (each holds a process, its pipes and,
+ * in a box, a user id): a bot put beyond it is told to quit, the one
+ * waiting longest first. */
+botpool *botpool_new(struct ev_loop *loop, long quit_ms, long term_ms,
+                     int max_idle);
 /* Take b, alive and past its game's `result`: `newgame` is sent.  False
  * (out of memory): the caller keeps it. */
 bool botpool_put(botpool *p, bot *b);

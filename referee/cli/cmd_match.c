@@ -576,7 +576,8 @@ int cmd_match(int argc, char **argv)
     sr.clock = loopclock_new(sr.loop);
     sr.writer = worker_new(sr.loop, err, sizeof err);
     if (sr.keep_bots)
-        sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms);
+        sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms,
+                              2 * sr.nbots * sr.concurrency);
     if (!sr.clock || !sr.writer || (sr.keep_bots && !sr.pool)) {
         fprintf(stderr, "referee match: %s\n",
                 !sr.writer && sr.clock ? err : "out of memory");

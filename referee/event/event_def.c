@@ -256,6 +256,7 @@ static int event_get_limits(ytree_ctx *c, const ytree_node *root,
 {
     const ytree_node *lm;
     if (event_get_bool(c, root, "suspend", &d->suspend) ||
+        event_get_bool(c, root, "keep_bots", &d->keep_bots) ||
         ytree_map_find(c, root, "", "limits", &lm))
         return -1;
     if (!lm || ytree_is_null(lm))
@@ -365,7 +366,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
                          "time_control,format,seeding,thirds,replay_cap,"
                          "qualifiers,"
                          "games_per_pair,challenger,entrants,records,"
-                         "results,limits,suspend") ||
+                         "results,limits,suspend,keep_bots") ||
         ytree_get_str(c, root, "", "event", true, &d->name))
         return -1;
     if (!event_name_ok(d->name)) {
@@ -461,10 +462,11 @@ static int event_def_writer(FILE *f, void *arg)
             d->move_ms, d->bank_ms, d->increment_ms, d->grace_ms,
             d->startup_ms);
     fprintf(f, "limits:\n  mem_mb: %ld\n  cpu_s: %ld\n  procs: %ld\n"
-               "  fsize_mb: %ld\n  files: %ld\n  vm_mb: %ld\nsuspend: %s\n",
+               "  fsize_mb: %ld\n  files: %ld\n  vm_mb: %ld\nsuspend: %s\n"
+               "keep_bots: %s\n",
             d->limits.mem_mb, d->limits.cpu_s, d->limits.procs,
             d->limits.fsize_mb, d->limits.files, d->limits.vm_mb,
-            d->suspend ? "true" : "false");
+            d->suspend ? "true" : "false", d->keep_bots ? "true" : "false");
     event_kv(f, "format", event_format_name(p->format));
     fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\nqualifiers: %d\n"
                "games_per_pair: %d\n",

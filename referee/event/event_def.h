@@ -33,6 +33,7 @@ typedef struct {
     plan_config plan;      /* format and its options */
     proc_limits limits;    /* per bot process */
     bool suspend;          /* stop the bots that are not on move */
+    bool keep_bots;        /* bots that allow it play game after game */
     int nentrants;
     event_entrant entrant[PLAN_MAX_ENTRANTS];
     char *records;         /* directory of match records */

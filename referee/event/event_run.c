@@ -3,6 +3,7 @@
 
 #include "clock/clock.h"
 #include "clock/loopclock.h"
+#include "bot/botpool.h"
 #include "event/tables.h"
 #include "match/match.h"
 #include "proc/proc.h"
@@ -68,6 +69,7 @@ struct event_runner {
     double started;
     loopclock *clock;
     worker *writer;    /* records and progress, off the loop */
+    botpool *pool;     /* keep_bots: bots kept between games */
     match_test_hooks test;
     FILE *progress;
     bool tty;
@@ -398,6 +400,7 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->suspend = d->suspend;
     cfg->clock = er->clock;
     cfg->writer = er->writer;
+    cfg->pool = er->pool;
     cfg->test = er->test;
     cfg->event = d->name;
     cfg->round = sl->game.round;
@@ -500,6 +503,8 @@ static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
     for (size_t b = 0; b < EVENT_BUCKETS; b++)
         for (event_slot *sl = er->bucket[b]; sl; sl = sl->next)
             match_abort(sl->m);
+    if (er->pool)
+        botpool_kill(er->pool);
     event_finish_if_idle(er);
 }
 
@@ -532,7 +537,32 @@ static int event_loop_start(event_runner *er)
     er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
     if (!er->clock)
         snprintf(er->err, er->errlen, "out of memory");
+    if (er->writer && er->def->keep_bots) {
+        match_config d;
+        match_config_defaults(&d);
+        er->pool = botpool_new(er->loop, d.quit_ms, d.term_ms,
+                               2 * er->def->seats * er->jobs);
+        if (!er->pool) {
+            snprintf(er->err, er->errlen, "out of memory");
+            return -1;
+        }
+    }
     return er->writer ? 0 : -1;
+}
+
+/* After the loop: the kept bots quit, and the loop runs until they are
+ * gone. */
+static void event_pool_end(event_runner *er)
+{
+    if (!er->pool)
+        return;
+    if (er->stopping)
+        botpool_kill(er->pool);
+    else
+        botpool_close(er->pool);
+    ev_run(er->loop, 0);
+    botpool_free(er->pool);
+    er->pool = NULL;
 }
 
 static void event_loop(event_runner *er)
@@ -594,6 +624,7 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
             event_loop(&er);
         else
             er.failed = true;
+        event_pool_end(&er);
         worker_free(er.writer);
         loopclock_free(er.clock);
         if (er.failed)

@@ -367,3 +367,63 @@ Test(event, drawn_cup_tie_is_replayed_until_the_safeguard, .timeout = 240)
     cr_expect_eq(run_count_tagged(dir + 5), 0);
     run_rmtree(dir);
 }
+
+static int count_logs(const char *records)
+{
+    char logs[600];
+    snprintf(logs, sizeof logs, "%s/logs", records);
+    DIR *d = opendir(logs);
+    if (!d)
+        return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* keep_bots: the C bots play game after game in one process each, and
+ * the event's tables are those of the same event with a process per game
+ * (the bots play from each game's seed). */
+Test(event, kept_bots_give_the_same_tables, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[600], path2[600];
+    run_tmpdir(dir, sizeof dir);
+    const char *body =
+        "seed: 7\nformat: round-robin\ngames_per_pair: 2\n%s"
+        "entrants:\n"
+        "  - {name: greedy, command: " RUN_BOTS "greedy_bot}\n"
+        "  - {name: r1, command: " RUN_BOTS "random_bot}\n"
+        "  - {name: r2, command: " RUN_BOTS "random_bot --position}\n"
+        "  - {name: r3, command: " RUN_BOTS "random_bot}\n";
+    char text[2048];
+    snprintf(text, sizeof text, body, "");
+    run_write_event(dir, "fresh", text, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "1"), 0, "%s", out);
+    snprintf(text, sizeof text, body, "keep_bots: true\n");
+    run_write_event(dir, "kept", text, def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "1"), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/records-fresh", dir);
+    snprintf(path2, sizeof path2, "%s/records-kept", dir);
+    cr_expect_eq(count_records(path2), 12);
+    cr_expect_eq(count_logs(path), 24, "a process per bot per game");
+    /* at -j 1, one process per command, and two of the random bot's for
+     * the games r1 and r3 play each other */
+    cr_expect_eq(count_logs(path2), 4, "processes kept: %d logs",
+                 count_logs(path2));
+    snprintf(path, sizeof path, "%s/results-fresh/league.yaml", dir);
+    snprintf(path2, sizeof path2, "%s/results-kept/league.yaml", dir);
+    char *a = run_slurp(path, NULL), *b = run_slurp(path2, NULL);
+    cr_assert(a && b);
+    /* the tables name their event: compare from the rows on */
+    const char *ra = strstr(a, "table:"), *rb = strstr(b, "table:");
+    cr_expect(ra && rb && !strcmp(ra, rb), "tables differ:\n%s\n---\n%s",
+              a, b);
+    free(a);
+    free(b);
+    char *argv[] = {RUN_REFEREE, "standings", path2, NULL};
+    snprintf(path2, sizeof path2, "%s/records-kept", dir);
+    cr_expect_eq(run_cmd(argv, dir + 5, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
