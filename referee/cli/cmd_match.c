@@ -47,7 +47,8 @@ typedef struct {
     int losses[RULES_MAX_SEATS], voids;
     struct ev_loop *loop;
     loopclock *clock;
-    worker *writer; /* records and output, off the loop */
+    worker *writer;  /* records, off the loop */
+    worker *printer; /* output, which a reader may hold up: apart */
     botpool *pool;  /* --keep-bots */
     bool keep_bots;
     match **live; /* running games, for Ctrl-C: concurrency slots */
@@ -203,13 +204,13 @@ static void series_report(series *sr, const series_game *sg, const match *m)
     FILE *out = worker_out_open(&o);
     if (out)
         series_print_game(out, sr, sg, m);
-    worker_out_print(sr->writer, STDOUT_FILENO, &o);
+    worker_out_print(sr->printer, STDOUT_FILENO, &o);
     const char *werr = match_write_error(m);
     if (werr) {
         char line[1300];
         snprintf(line, sizeof line, "referee match: %s%s\n", werr,
                  sr->write_errors ? "" : "; no more games are started");
-        worker_print(sr->writer, STDERR_FILENO, line);
+        worker_print(sr->printer, STDERR_FILENO, line);
         sr->write_errors++;
     }
 }
@@ -481,7 +482,7 @@ static void series_signal_cb(struct ev_loop *loop, ev_signal *w, int rev)
     snprintf(line, sizeof line,
              "referee match: interrupted, ending %d running games\n",
              sr->running);
-    worker_print(sr->writer, STDERR_FILENO, line);
+    worker_print(sr->printer, STDERR_FILENO, line);
     for (int i = 0; i < sr->concurrency; i++)
         if (sr->live[i])
             match_abort(sr->live[i]);
@@ -531,6 +532,7 @@ static int series_end(series *sr, int rc)
 {
     botpool_free(sr->pool);
     worker_free(sr->writer);
+    worker_free(sr->printer);
     watch_sweep_final();
     sandbox_teardown();
     guard_stop();
@@ -575,12 +577,13 @@ int cmd_match(int argc, char **argv)
     sr.loop = EV_DEFAULT;
     sr.clock = loopclock_new(sr.loop);
     sr.writer = worker_new(sr.loop, err, sizeof err);
+    sr.printer = sr.writer ? worker_new(sr.loop, err, sizeof err) : NULL;
     if (sr.keep_bots)
         sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms,
                               2 * sr.nbots * sr.concurrency);
-    if (!sr.clock || !sr.writer || (sr.keep_bots && !sr.pool)) {
+    if (!sr.clock || !sr.printer || (sr.keep_bots && !sr.pool)) {
         fprintf(stderr, "referee match: %s\n",
-                !sr.writer && sr.clock ? err : "out of memory");
+                !sr.printer && sr.clock ? err : "out of memory");
         return series_end(&sr, 1);
     }
     sr.base.clock = sr.clock;

@@ -68,7 +68,8 @@ struct event_runner {
     ev_timer w_more; /* starts the next batch of games */
     double started;
     loopclock *clock;
-    worker *writer;    /* records and progress, off the loop */
+    worker *writer;    /* records, off the loop */
+    worker *printer;   /* progress, which a reader may hold up: apart */
     botpool *pool;     /* keep_bots: bots kept between games */
     match_test_hooks test;
     FILE *progress;
@@ -267,7 +268,7 @@ static void event_progress(event_runner *er, const event_slot *sl,
     FILE *out = worker_out_open(&o);
     if (out)
         event_progress_text(out, er, sl, r);
-    worker_out_print(er->writer, fileno(er->progress), &o);
+    worker_out_print(er->printer, fileno(er->progress), &o);
 }
 
 /* ---- playing ------------------------------------------------------------ */
@@ -498,7 +499,7 @@ static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
                  "\ninterrupted: stopping %d running games; run the same "
                  "command again to resume\n",
                  er->running);
-        worker_print(er->writer, fileno(er->progress), line);
+        worker_print(er->printer, fileno(er->progress), line);
     }
     for (size_t b = 0; b < EVENT_BUCKETS; b++)
         for (event_slot *sl = er->bucket[b]; sl; sl = sl->next)
@@ -535,9 +536,11 @@ static int event_loop_start(event_runner *er)
     er->test.write_fail = getenv("REFEREE_TEST_WRITE_FAIL");
     er->clock = loopclock_new(er->loop);
     er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
+    er->printer = er->writer ? worker_new(er->loop, er->err, er->errlen)
+                             : NULL;
     if (!er->clock)
         snprintf(er->err, er->errlen, "out of memory");
-    if (er->writer && er->def->keep_bots) {
+    if (er->printer && er->def->keep_bots) {
         match_config d;
         match_config_defaults(&d);
         er->pool = botpool_new(er->loop, d.quit_ms, d.term_ms,
@@ -547,7 +550,7 @@ static int event_loop_start(event_runner *er)
             return -1;
         }
     }
-    return er->writer ? 0 : -1;
+    return er->printer ? 0 : -1;
 }
 
 /* After the loop: the kept bots quit, and the loop runs until they are
@@ -584,6 +587,7 @@ static void event_loop(event_runner *er)
     ev_signal_stop(er->loop, &er->w_hup);
     ev_timer_stop(er->loop, &er->w_more);
     worker_drain(er->writer);
+    worker_drain(er->printer);
     if (er->tty && er->progress)
         fputc('\n', er->progress);
     if (er->progress) {
@@ -626,6 +630,7 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
             er.failed = true;
         event_pool_end(&er);
         worker_free(er.writer);
+        worker_free(er.printer);
         loopclock_free(er.clock);
         if (er.failed)
             rc = 1;

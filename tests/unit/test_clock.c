@@ -14,9 +14,12 @@
 #include "support/run.h"
 
 #include <criterion/criterion.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* Every game of the match ended by the rules: no bot lost on time. */
 static void expect_rules_ends(const mrun *c, int games)
@@ -163,4 +166,31 @@ Test(clock, a_slow_disk_holds_games_back_and_loses_none, .timeout = 120)
         record_release(&r);
         mrun_finish(&c);
     }
+}
+
+/* Output nobody reads (a full pipe) holds back neither the games nor
+ * their records: 600 games print more than a pipe holds, and every record
+ * is written while the pipe stays full. */
+Test(clock, a_full_output_pipe_holds_back_no_record, .timeout = 120)
+{
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    const char *tag = dir + 5;
+    char *argv[] = {"/bin/sh", "-c",
+                    "\"$0\" match --out \"$1\" -n 600 -j 2 --seed 4 "
+                    "--sandbox off --keep-bots \"$2\" \"$2\" | sleep 60",
+                    RUN_REFEREE, dir, RUN_BOTS "random_bot", NULL};
+    pid_t pid = run_start(argv, tag);
+    cr_assert_geq(pid, 0);
+    char last[320];
+    snprintf(last, sizeof last, "%s/game-0600.yaml", dir);
+    int waited = 0;
+    for (; waited < 9000 && access(last, F_OK) != 0; waited++)
+        usleep(10000);
+    cr_expect_eq(access(last, F_OK), 0,
+                 "the records stopped behind the full output pipe");
+    run_kill_tagged(tag);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    run_rmtree(dir);
 }
