@@ -113,14 +113,24 @@ static void pool_trim(botpool *p)
         }
 }
 
-bool botpool_put(botpool *p, bot *b)
+/* The pool takes b: its events come here from now on.  NULL when out of
+ * memory (the caller keeps it). */
+static pool_entry *pool_adopt(botpool *p, bot *b)
 {
     pool_entry *e = calloc(1, sizeof *e);
     if (!e)
-        return false;
+        return NULL;
     *e = (pool_entry){.pool = p, .b = b, .next = p->head};
     p->head = e;
     bot_rebind(b, 0, pool_bot_cb, e);
+    return e;
+}
+
+bool botpool_put(botpool *p, bot *b)
+{
+    pool_entry *e = pool_adopt(p, b);
+    if (!e)
+        return false;
     if (p->closed) {
         pool_quit(p, e);
         return true;
@@ -133,12 +143,9 @@ bool botpool_put(botpool *p, bot *b)
 
 bool botpool_discard(botpool *p, bot *b)
 {
-    pool_entry *e = calloc(1, sizeof *e);
+    pool_entry *e = pool_adopt(p, b);
     if (!e)
         return false;
-    *e = (pool_entry){.pool = p, .b = b, .next = p->head};
-    p->head = e;
-    bot_rebind(b, 0, pool_bot_cb, e);
     pool_end(e);
     if (bot_reaped(b)) {
         e->reaped = true;
