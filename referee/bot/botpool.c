@@ -169,14 +169,6 @@ bot *botpool_take(botpool *p, const char *command, bool *ready)
     return NULL;
 }
 
-int botpool_idle(const botpool *p)
-{
-    int n = 0;
-    for (const pool_entry *e = p->head; e; e = e->next)
-        n += !e->dead;
-    return n;
-}
-
 void botpool_close(botpool *p)
 {
     if (p->closed)

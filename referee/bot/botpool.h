@@ -45,8 +45,6 @@ bot *botpool_take(botpool *p, const char *command, bool *ready);
  * exited, or sent a move, before `ready`): it is killed, and freed here
  * once reaped.  False (out of memory): the caller keeps it. */
 bool botpool_discard(botpool *p, bot *b);
-/* How many bots wait, for the summary. */
-int botpool_idle(const botpool *p);
 void botpool_close(botpool *p);
 /* Ctrl-C: SIGKILL to every bot in the pool. */
 void botpool_kill(botpool *p);

@@ -12,7 +12,6 @@
 #include "proc/proc.h"
 #include "sandbox_opts.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,13 +38,10 @@ int cmd_event(int argc, char **argv)
     int jobs = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:h", opts, NULL)) != -1) {
-        char *end;
+        long j;
         switch (c) {
         case 'j':
-            errno = 0;
-            long j = strtol(optarg, &end, 10);
-            if (errno || *end || end == optarg || j < 1 ||
-                j > PROC_MAX_GAMES) {
+            if (!cli_number(optarg, 1, PROC_MAX_GAMES, &j)) {
                 fprintf(stderr, "referee event: -j '%s': expected a number "
                                 "from 1 to %d\n", optarg, PROC_MAX_GAMES);
                 return EXIT_USAGE;

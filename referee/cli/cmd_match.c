@@ -39,8 +39,7 @@ typedef struct {
     int next, running, finished, write_errors;
     int interrupted; /* games ended by Ctrl-C: not played, not recorded */
     int writing; /* games over whose records are being written */
-    long start_iteration; /* the loop iteration of the last start */
-    int started;          /* games started in it */
+    loopclock_budget starts; /* games started per loop iteration */
     int first; /* the bot (0 or 1) that has seat 0 in game 1 */
     double score[RULES_MAX_SEATS];
     int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
@@ -106,23 +105,15 @@ static void match_usage(FILE *out)
 
 static bool match_parse_ms(const char *arg, long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (errno || *end || end == arg || v < 0 || v > 86400000L)
-        return false;
-    *out = v;
-    return true;
+    return cli_number(arg, 0, 86400000L, out);
 }
 
-/* A whole number from lo to hi, checked before it is narrowed. */
+/* A game or slot count, said wrong with its range. */
 static bool match_parse_int(const char *arg, long lo, long hi, int *out,
                             const char *opt)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (errno || *end || end == arg || v < lo || v > hi) {
+    long v;
+    if (!cli_number(arg, lo, hi, &v)) {
         fprintf(stderr, "referee match: %s '%s': expected a number from "
                         "%ld to %ld\n", opt, arg, lo, hi);
         return false;
@@ -134,13 +125,7 @@ static bool match_parse_int(const char *arg, long lo, long hi, int *out,
 /* A limit: a count from 0 (none) to a million. */
 static bool match_parse_count(const char *arg, long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (errno || *end || end == arg || v < 0 || v > 1000000)
-        return false;
-    *out = v;
-    return true;
+    return cli_number(arg, 0, 1000000, out);
 }
 
 static void series_start_next(series *sr);
@@ -196,8 +181,8 @@ static void series_print_game(FILE *out, const series *sr,
             werr ? "NOT WRITTEN" : sg->record_path);
 }
 
-/* Output goes through the writer: stdout may be a full pipe, and the
- * loop must not wait for whoever reads it. */
+/* Output goes through the printer thread: stdout may be a full pipe,
+ * and the loop must not wait for whoever reads it. */
 static void series_report(series *sr, const series_game *sg, const match *m)
 {
     worker_out o;
@@ -265,11 +250,6 @@ static void series_game_done(match *m, void *arg)
     series_start_next(sr);
 }
 
-/* Games started in one loop iteration: starting a bot holds the loop up
- * for a millisecond or more, and a thousand games must not start at once
- * while the first ones already play. */
-#define SERIES_START_BATCH 4
-
 static void series_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
 {
     (void)loop;
@@ -279,19 +259,11 @@ static void series_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
 
 static void series_start_next(series *sr)
 {
-    /* The budget is per loop iteration, however many games ended in it. */
-    long iteration = loopclock_iteration(sr->clock);
-    if (iteration != sr->start_iteration) {
-        sr->start_iteration = iteration;
-        sr->started = 0;
-    }
-    /* Records still to be written wait in memory: on a slow disk, new
-     * games wait for them rather than pile up. */
-    int backlog = 16 + 2 * sr->concurrency;
     while (!sr->stopping && !sr->write_errors &&
-           sr->running < sr->concurrency &&
-           sr->next < sr->games && sr->writing < backlog) {
-        if (sr->started++ >= SERIES_START_BATCH) {
+           sr->running < sr->concurrency && sr->next < sr->games &&
+           sr->writing < MATCH_WRITE_BACKLOG(sr->concurrency)) {
+        if (!loopclock_take(sr->clock, &sr->starts,
+                            MATCH_STARTS_PER_ITERATION)) {
             if (!ev_is_active(&sr->w_more))
                 ev_timer_start(sr->loop, &sr->w_more);
             return;

@@ -7,7 +7,13 @@
 #ifndef COMMANDS_H
 #define COMMANDS_H
 
+#include <stdbool.h>
+
 #define EXIT_USAGE 2
+
+/* A whole number from lo to hi, checked before it is narrowed (strtol
+ * with its overflow, trailing text and empty input refused). */
+bool cli_number(const char *arg, long lo, long hi, long *out);
 
 int cmd_perft(int argc, char **argv);
 int cmd_demo(int argc, char **argv);

@@ -6,6 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+typedef struct {
+    double worst_s;    /* longest busy stretch between two polls */
+    double paused_s;   /* forgiven in all: the part of stretches over
+                          LOOPCLOCK_PAUSE_S */
+    long pauses;       /* stretches over LOOPCLOCK_PAUSE_S */
+    long iterations;   /* loop iterations seen */
+} loopclock_stats;
+
 struct loopclock {
     struct ev_loop *loop;
     ev_prepare w_prepare; /* just before poll(): a busy stretch ends */
@@ -89,11 +97,16 @@ double loopclock_paused(const loopclock *lc)
     return lc->st.paused_s + loopclock_excess(clock_now() - lc->wake);
 }
 
-long loopclock_iteration(const loopclock *lc) { return lc->st.iterations; }
-
-void loopclock_get_stats(const loopclock *lc, loopclock_stats *st)
+bool loopclock_take(const loopclock *lc, loopclock_budget *b, int max)
 {
-    *st = lc->st;
+    if (b->iteration != lc->st.iterations) {
+        b->iteration = lc->st.iterations;
+        b->used = 0;
+    }
+    if (b->used >= max)
+        return false;
+    b->used++;
+    return true;
 }
 
 void loopclock_describe(const loopclock *lc, char *buf, size_t len)

@@ -25,6 +25,7 @@
 #define LOOPCLOCK_H
 
 #include <ev.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* A busy stretch of the loop longer than this is a pause; only the part
@@ -34,13 +35,6 @@
 
 typedef struct loopclock loopclock;
 
-typedef struct {
-    double worst_s;    /* longest busy stretch between two polls */
-    double paused_s;   /* forgiven in all: the part of stretches over
-                          LOOPCLOCK_PAUSE_S */
-    long pauses;       /* stretches over LOOPCLOCK_PAUSE_S */
-    long iterations;   /* loop iterations seen */
-} loopclock_stats;
 
 /* NULL when out of memory. */
 loopclock *loopclock_new(struct ev_loop *loop);
@@ -56,10 +50,14 @@ double loopclock_paused(const loopclock *lc);
  * included): what a line read in this iteration is judged with. */
 double loopclock_paused_at_wake(const loopclock *lc);
 
-void loopclock_get_stats(const loopclock *lc, loopclock_stats *st);
-/* Which loop iteration this is (counts wake-ups): for work that must be
- * spread over iterations. */
-long loopclock_iteration(const loopclock *lc);
+/* Work spread over loop iterations, at most so much in each. */
+typedef struct {
+    long iteration; /* the iteration of the last piece */
+    int used;       /* pieces in it */
+} loopclock_budget;
+/* Whether one more piece fits in this iteration's budget of max, and if
+ * so it is counted. */
+bool loopclock_take(const loopclock *lc, loopclock_budget *b, int max);
 /* "worst pause 0.4 ms; 2 pauses over 1 ms, 12.3 ms forgiven" */
 void loopclock_describe(const loopclock *lc, char *buf, size_t len);
 

@@ -23,14 +23,10 @@
  * the event instead of looping. */
 #define EVENT_MAX_VOIDS 3
 #define EVENT_MAX_RUNNING PROC_MAX_GAMES
-/* Games started in one loop iteration: starting bots holds the loop up,
- * and the games already playing must be served meanwhile. */
-#define EVENT_START_BATCH 4
-/* Games over whose records are not yet on disk, at most. */
-#define EVENT_BACKLOG(jobs) (16 + 2 * (jobs))
 /* Ready games looked at per fill: the ones running or being written are
  * among them, and the rest must still fill every free slot. */
-#define EVENT_READY_ROOM(jobs) ((size_t)(3 * (jobs) + EVENT_BACKLOG(jobs)))
+#define EVENT_READY_ROOM(jobs) \
+    ((size_t)(3 * (jobs) + MATCH_WRITE_BACKLOG(jobs)))
 /* Buckets of the running games by id: a power of two. */
 #define EVENT_BUCKETS 2048
 
@@ -52,10 +48,9 @@ struct event_runner {
     struct ev_loop *loop;
     int jobs, running; /* games at once, games being played */
     int writing;       /* games over whose records are being written */
-    long start_iteration; /* the loop iteration of the last start */
-    int started_now;      /* games started in it */
+    loopclock_budget starts; /* games started per loop iteration */
     event_slot *bucket[EVENT_BUCKETS]; /* the running games, by id */
-    plan_game *ready;                  /* room for 2 * jobs */
+    plan_game *ready;                  /* EVENT_READY_ROOM(jobs) */
     tables_game *done;
     size_t ndone, capdone;
     struct {
@@ -257,8 +252,8 @@ static void event_progress_text(FILE *out, event_runner *er,
     }
 }
 
-/* Printed by the writer: the progress stream may be a pipe nobody reads
- * for a while, and the loop must not wait for it. */
+/* Printed by the printer thread: the progress stream may be a pipe
+ * nobody reads for a while, and the loop must not wait for it. */
 static void event_progress(event_runner *er, const event_slot *sl,
                            const record *r)
 {
@@ -451,24 +446,17 @@ static void event_fill(event_runner *er)
 {
     if (er->stopping || er->failed)
         return;
-    /* Records still to be written wait in memory: on a slow disk, new
-     * games wait for them rather than pile up. */
-    if (er->writing >= EVENT_BACKLOG(er->jobs))
+    if (er->writing >= MATCH_WRITE_BACKLOG(er->jobs))
         return;
     size_t cap = EVENT_READY_ROOM(er->jobs);
     size_t n = plan_ready(er->plan, er->ready, cap);
     if (n > cap)
         n = cap;
-    /* The budget is per loop iteration, however many games ended in it. */
-    long iteration = loopclock_iteration(er->clock);
-    if (iteration != er->start_iteration) {
-        er->start_iteration = iteration;
-        er->started_now = 0;
-    }
     for (size_t i = 0; i < n && er->running < er->jobs && !er->failed; i++) {
         if (event_is_running(er, er->ready[i].id))
             continue;
-        if (er->started_now++ >= EVENT_START_BATCH) {
+        if (!loopclock_take(er->clock, &er->starts,
+                            MATCH_STARTS_PER_ITERATION)) {
             if (!ev_is_active(&er->w_more))
                 ev_timer_start(er->loop, &er->w_more);
             return;

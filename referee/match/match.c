@@ -387,6 +387,15 @@ static void match_arm_deadline(match *m, double at)
     ev_timer_start(m->loop, &m->w_deadline);
 }
 
+/* The one deadline: ms after start, the loop's pauses counted from now
+ * on (match_forgiven). */
+static void match_clock_from(match *m, double start, long ms)
+{
+    m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
+    m->deadline = start + (double)ms / 1000.0;
+    match_arm_deadline(m, m->deadline);
+}
+
 static void match_next_turn(match *m)
 {
     int s = rules_to_move(m->game, &m->pos);
@@ -408,9 +417,7 @@ static void match_next_turn(match *m)
     m->turn_seat = s;
     m->turn_limit_ms = limit;
     m->turn_start = at >= queued ? at : clock_now();
-    m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
-    m->deadline = m->turn_start + (double)(limit + m->cfg.grace_ms) / 1000.0;
-    match_arm_deadline(m, m->deadline);
+    match_clock_from(m, m->turn_start, limit + m->cfg.grace_ms);
     match_sleep_ms(m->cfg.test.loop_stall_ms);
 }
 
@@ -695,9 +702,25 @@ static bool match_broke_off(match *m, int s, bot_event ev,
     return ev == BOT_LINE || ev == BOT_BAD_LINE || ev == BOT_GONE;
 }
 
+/* Start seat s's bot; false when it cannot run (its fault) or the game
+ * cannot be played (void), which ends the game. */
+static bool match_start_seat(match *m, int s)
+{
+    char err[512];
+    proc_status st = bot_start(m->seat[s].b, err, sizeof err);
+    if (st == PROC_OK)
+        return true;
+    m->seat[s].reaped = true; /* a bot that never ran */
+    if (st == PROC_SYS_ERROR)
+        match_void(m, err);
+    else
+        match_fault(m, s, "failed-to-start", err);
+    return false;
+}
+
 static void match_restart_seat(match *m, int s)
 {
-    char err[512], buf[32];
+    char buf[32];
     match_seat *st = &m->seat[s];
     record_player *p = &m->rec.players[s];
     if (!botpool_discard(m->cfg.pool, st->b)) {
@@ -711,20 +734,16 @@ static void match_restart_seat(match *m, int s)
     record_set(&p->version, NULL);
     record_set(&p->author, NULL);
     record_set(&p->log, m->cfg.log_path[s]);
-    proc_status rc = st->b ? bot_start(st->b, err, sizeof err) : PROC_SYS_ERROR;
-    if (rc == PROC_OK) {
-        match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
-        /* The fresh bot gets the whole start-up allowance. */
-        m->deadline = clock_now() + (double)m->cfg.startup_ms / 1000.0;
-        m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
-        match_arm_deadline(m, m->deadline);
+    if (!st->b) {
+        st->reaped = true;
+        match_void(m, "out of memory");
         return;
     }
-    st->reaped = true;
-    if (rc == PROC_SYS_ERROR)
-        match_void(m, st->b ? err : "out of memory");
-    else
-        match_fault(m, s, "failed-to-start", err);
+    if (match_start_seat(m, s)) {
+        match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
+        /* The fresh bot gets the whole start-up allowance. */
+        match_clock_from(m, clock_now(), m->cfg.startup_ms);
+    }
 }
 
 static void match_check_done(match *m)
@@ -767,26 +786,32 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
     }
 }
 
+/* Whether the deadline, moved by the referee's pauses so far, has come;
+ * if not, the timer is set for it again (it woke early, or the referee
+ * paused meanwhile). */
+static bool match_due(match *m)
+{
+    double due = m->deadline + match_forgiven(m, false);
+    if (clock_now() >= due)
+        return true;
+    match_arm_deadline(m, due);
+    return false;
+}
+
 /* The start-up allowance is over, but for the referee's own pauses (it
  * may have been starting a thousand bots): then every `ready` already in
  * a pipe counts, and a bot that has none loses on its handshake. */
-static void match_handshake_due(match *m, double now)
+static void match_handshake_due(match *m)
 {
-    double forgiven = match_forgiven(m, false);
-    if (now < m->deadline + forgiven) {
-        match_arm_deadline(m, m->deadline + forgiven);
+    if (!match_due(m))
         return;
-    }
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready)
             bot_poll(m->seat[s].b);
     /* A kept bot that broke off meanwhile was replaced by a fresh one,
      * which has its allowance still before it. */
-    if (m->state == MATCH_HANDSHAKE &&
-        clock_now() < m->deadline + match_forgiven(m, false)) {
-        match_arm_deadline(m, m->deadline + match_forgiven(m, false));
+    if (m->state == MATCH_HANDSHAKE && !match_due(m))
         return;
-    }
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready) {
             char detail[96];
@@ -802,20 +827,13 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     (void)loop;
     (void)rev;
     match *m = w->data;
-    double now = clock_now();
     if (m->state == MATCH_HANDSHAKE) {
-        match_handshake_due(m, now);
+        match_handshake_due(m);
         return;
     }
-    if (m->state != MATCH_PLAYING || m->turn_seat < 0)
+    if (m->state != MATCH_PLAYING || m->turn_seat < 0 || !match_due(m))
         return;
-    double forgiven = match_forgiven(m, false);
-    if (now < m->deadline + forgiven) {
-        /* Woke early, or the referee paused meanwhile: sleep for the
-         * rest. */
-        match_arm_deadline(m, m->deadline + forgiven);
-        return;
-    }
+    double now = clock_now();
     /* A move already in the pipe counts, whatever order the loop runs
      * its callbacks in. */
     int s = m->turn_seat;
@@ -876,11 +894,10 @@ static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev)
 
 void match_start(match *m)
 {
-    char when[32], err[512];
+    char when[32];
     clock_utc_iso(when, sizeof when);
     record_set(&m->rec.start_time, when);
     m->state = MATCH_HANDSHAKE;
-    bool adopted[RULES_MAX_SEATS] = {false};
     for (int s = 0; s < m->nseats; s++) {
         /* A bot that never ran counts as reaped. */
         if (m->state != MATCH_HANDSHAKE) {
@@ -891,28 +908,17 @@ void match_start(match *m)
         bot *kept = m->cfg.pool ? botpool_take(m->cfg.pool,
                                                m->cfg.command[s], &ready)
                                 : NULL;
-        if (kept) {
+        if (kept)
             match_adopt(m, s, kept, ready);
-            adopted[s] = true;
-            continue;
-        }
-        proc_status st = bot_start(m->seat[s].b, err, sizeof err);
-        if (st == PROC_OK)
-            continue;
-        m->seat[s].reaped = true;
-        if (st == PROC_SYS_ERROR)
-            match_void(m, err);
         else
-            match_fault(m, s, "failed-to-start", err);
+            match_start_seat(m, s);
     }
     if (m->state == MATCH_HANDSHAKE) {
         char buf[32];
         for (int s = 0; s < m->nseats; s++)
-            if (!adopted[s])
+            if (!m->seat[s].adopted)
                 match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
-        m->deadline = clock_now() + (double)m->cfg.startup_ms / 1000.0;
-        m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
-        match_arm_deadline(m, m->deadline);
+        match_clock_from(m, clock_now(), m->cfg.startup_ms);
         match_begin_if_ready(m);
     }
     match_check_done(m);
@@ -944,8 +950,7 @@ void match_abort(match *m)
         ev_timer_stop(m->loop, &m->w_deadline);
     }
     for (int s = 0; s < m->nseats; s++)
-        if (m->seat[s].b)
-            bot_kill(m->seat[s].b);
+        bot_kill(m->seat[s].b); /* NULL for a bot kept in the pool */
     match_check_done(m);
 }
 

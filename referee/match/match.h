@@ -38,6 +38,14 @@
 
 typedef struct match match;
 
+/* For runners of many games (match, event).  Games started in one loop
+ * iteration: starting bots holds the loop up, and the games already
+ * playing must be served meanwhile. */
+#define MATCH_STARTS_PER_ITERATION 4
+/* Games over whose records are not yet on disk, at most, with j at once:
+ * on a slow disk new games wait rather than records pile up in memory. */
+#define MATCH_WRITE_BACKLOG(j) (16 + 2 * (j))
+
 /* Test hooks (util/testhook.h): 0 = off. */
 typedef struct {
     long write_delay_ms; /* the record's write sleeps first: a slow disk */

@@ -29,7 +29,6 @@ struct worker {
     pthread_cond_t idle;  /* the queue ran empty */
     job_list todo, finished;
     bool busy, stop;
-    size_t pending;       /* submitted, done callback not yet run */
 };
 
 static void list_push(job_list *l, job *j)
@@ -87,7 +86,6 @@ static void worker_finish(worker *w)
         if (j->done)
             j->done(j->arg);
         free(j);
-        w->pending--;
         ev_unref(w->loop); /* the job's hold on the loop */
         j = next;
     }
@@ -142,7 +140,6 @@ int worker_submit(worker *w, worker_fn run, worker_fn done, void *arg)
         return -1;
     *j = (job){.run = run, .done = done, .arg = arg};
     ev_ref(w->loop);
-    w->pending++;
     pthread_mutex_lock(&w->mu);
     list_push(&w->todo, j);
     pthread_cond_signal(&w->more);
@@ -208,7 +205,6 @@ void worker_out_print(worker *w, int fd, worker_out *o)
     o->text = NULL;
 }
 
-size_t worker_pending(const worker *w) { return w->pending; }
 
 void worker_drain(worker *w)
 {

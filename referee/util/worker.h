@@ -47,8 +47,6 @@ typedef struct {
 FILE *worker_out_open(worker_out *o);
 void worker_out_print(worker *w, int fd, worker_out *o);
 
-/* Jobs submitted whose done callback has not run yet. */
-size_t worker_pending(const worker *w);
 /* Wait (blocking) until every job submitted so far has run and its done
  * callback too: for the end of a command, after its loop. */
 void worker_drain(worker *w);

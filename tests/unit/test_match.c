@@ -336,6 +336,42 @@ Test(match, bad_time_value_is_a_usage_error, .timeout = 30)
     cr_expect(strstr(out, "--move-ms 'fast'"), "%s", out);
 }
 
+/* Numbers are checked before they are narrowed: -n 4294967297 once
+ * played 1 game, -j 4294967298 ran 2 at once and --seed -1 was taken as
+ * 2^64-1.  Each is a usage error naming the option, and no game runs. */
+Test(match, out_of_range_numbers_are_usage_errors, .timeout = 30)
+{
+    static const struct {
+        const char *opt, *value, *said;
+    } cases[] = {
+        {"-n", "4294967297", "-n/--games '4294967297': expected a number"},
+        {"-j", "4294967298", "-j/--concurrency '4294967298'"},
+        {"-j", "1025", "expected a number from 1 to 1024"},
+        {"--seed", "-1", "--seed '-1': expected a number from 0"},
+        {"--limit-mem", "99999999999999999999", "--limit-mem '9999"},
+    };
+    char dir[256], out[OUT_MAX], path[300];
+    run_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/out", dir);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *argv[] = {RUN_REFEREE, "match", "--out", path,
+                        (char *)cases[i].opt, (char *)cases[i].value,
+                        RUN_BOTS "random_bot", RUN_BOTS "random_bot", NULL};
+        int rc = run_cmd(argv, dir + 5, out, sizeof out);
+        cr_expect_eq(rc, 2, "%s %s: status %d: %s", cases[i].opt,
+                     cases[i].value, rc, out);
+        cr_expect(strstr(out, cases[i].said), "%s %s: %s", cases[i].opt,
+                  cases[i].value, out);
+        cr_expect_neq(access(path, F_OK), 0, "%s %s: a match ran",
+                      cases[i].opt, cases[i].value);
+    }
+    char *ev[] = {RUN_REFEREE, "event", "-j", "0", "none.yaml", NULL};
+    cr_expect_eq(run_cmd(ev, dir + 5, out, sizeof out), 2, "%s", out);
+    cr_expect(strstr(out, "-j '0': expected a number from 1 to 1024"), "%s",
+              out);
+    run_rmtree(dir);
+}
+
 /* ---- an exact protocol transcript ------------------------------------ */
 
 static char *slurp(const char *path)

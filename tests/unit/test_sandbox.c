@@ -572,3 +572,21 @@ Test(sandbox, working_directory_in_a_closed_folder_under_tmp, .timeout = 120)
     cr_expect_eq(run_count_tagged(dir + 5), 0);
     run_rmtree(dir);
 }
+
+/* More games at once than the sandbox has user ids for (a boxed bot holds
+ * one): the referee says which limit and runs as many as fit. */
+Test(sandbox, games_at_once_are_capped_by_the_user_ids, .timeout = 120)
+{
+    need_sandbox();
+    mrun m;
+    const char *opts[] = {"-n", "1", "-j", "600", "--seed", "2",
+                          "--sandbox-uids", "60000-60999", NULL};
+    srun_match(&m, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+    cr_expect(strstr(m.out, "-j 600 needs 1200 sandbox user ids, the range "
+                            "has 1000 (--sandbox-uids); running 500 at once"),
+              "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    record_release(&r);
+    mrun_finish(&m);
+}
