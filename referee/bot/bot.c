@@ -4,6 +4,7 @@
 #include "bot/watch.h"
 #include "clock/clock.h"
 #include "proc/guard.h"
+#include "proc/starter.h"
 #include "line.h"
 
 #include <errno.h>
@@ -34,19 +35,23 @@ struct bot {
     bot_cb cb;
     void *arg;
     proc_limits limits;
+    starter *starter;
     bool suspended;
     proc_child child;
     watch *watch;
     bot_end over;     /* which limit ended it, if over_value */
     long over_value;  /* memory KiB, tasks, CPU seconds */
     ev_io w_in, w_out, w_err;
-    ev_child w_child;
+    ev_io w_exit; /* on the pidfd */
     ev_timer w_classify, w_stop, w_drain, w_limits;
     line_reader *lr;
     char *outq;
     size_t outq_len, outq_cap;
     double flushed_at;
-    bool started, exited, gone_sent, reaped, muted, draining;
+    bool starting, started, exited, gone_sent, reaped, muted, draining;
+    bool kill_when_started, freed;
+    proc_status start_status;
+    char start_err[512];
     int wstatus, stop_stage;
     long term_ms;
     bot_end end;
@@ -62,14 +67,15 @@ static char *bot_strdup(const char *s)
     return s ? strdup(s) : NULL;
 }
 
-bot *bot_new(struct ev_loop *loop, int seat, const char *command,
-             const char *log_path, long log_cap, const proc_limits *limits,
-             bot_cb cb, void *arg)
+bot *bot_new(struct ev_loop *loop, starter *st, int seat,
+             const char *command, const char *log_path, long log_cap,
+             const proc_limits *limits, bot_cb cb, void *arg)
 {
     bot *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
     b->loop = loop;
+    b->starter = st;
     b->seat = seat;
     b->command = bot_strdup(command);
     b->log_path = bot_strdup(log_path);
@@ -82,7 +88,7 @@ bot *bot_new(struct ev_loop *loop, int seat, const char *command,
     else
         proc_limits_defaults(&b->limits);
     b->child.pid = -1;
-    b->child.in_fd = b->child.out_fd = b->child.err_fd = -1;
+    b->child.in_fd = b->child.out_fd = b->child.err_fd = b->child.pidfd = -1;
     b->lr = line_reader_new();
     b->flushed_at = clock_now();
     if (!b->command || (log_path && !b->log_path) || !b->lr) {
@@ -258,7 +264,8 @@ static void bot_in_cb(struct ev_loop *loop, ev_io *w, int revents)
 
 int bot_queue(bot *b, const char *line, size_t len)
 {
-    if (b->child.in_fd < 0)
+    /* While it starts, lines wait here: the pipe comes with the start. */
+    if (!b->starting && b->child.in_fd < 0)
         return -1;
     if (b->outq_len + len > b->outq_cap) {
         size_t cap = b->outq_cap ? b->outq_cap : 256;
@@ -279,6 +286,8 @@ int bot_send(bot *b, const char *line, size_t len)
 {
     if (bot_queue(b, line, len) != 0)
         return -1;
+    if (b->starting)
+        return 0;
     if (!ev_is_active(&b->w_in))
         bot_flush(b);
     return b->child.in_fd >= 0 ? 0 : -1;
@@ -461,13 +470,17 @@ static void bot_check_reaped(bot *b)
     bot_emit(b, BOT_REAPED, NULL, clock_now());
 }
 
-static void bot_child_cb(struct ev_loop *loop, ev_child *w, int revents)
+static void bot_exit_cb(struct ev_loop *loop, ev_io *w, int revents)
 {
     (void)revents;
     bot *b = w->data;
-    ev_child_stop(loop, w);
+    int status = 0;
+    if (proc_reap(&b->child, &status, false) == 0)
+        return; /* not yet */
+    starter_reaped(b->starter, b->child.pid);
+    ev_io_stop(loop, w);
     b->exited = true;
-    b->wstatus = w->rstatus;
+    b->wstatus = status;
     watch_remove(b->watch);
     b->watch = NULL;
     ev_timer_stop(loop, &b->w_limits);
@@ -546,7 +559,7 @@ static void bot_init_watchers(bot *b)
     /* A line waiting in the pipe is read before any deadline of the same
      * loop iteration is judged. */
     ev_set_priority(&b->w_out, 1);
-    ev_child_init(&b->w_child, bot_child_cb, b->child.pid, 0);
+    ev_io_init(&b->w_exit, bot_exit_cb, b->child.pidfd, EV_READ);
     ev_timer_init(&b->w_classify, bot_classify_cb, BOT_CLASSIFY_S, 0.);
     ev_timer_init(&b->w_drain, bot_drain_cb, BOT_DRAIN_S, 0.);
     ev_timer_init(&b->w_stop, bot_stop_cb, 0., 0.);
@@ -554,7 +567,7 @@ static void bot_init_watchers(bot *b)
                   WATCH_PERIOD_S);
     b->w_limits.data = b;
     b->w_in.data = b->w_out.data = b->w_err.data = b;
-    b->w_child.data = b->w_classify.data = b->w_drain.data = b;
+    b->w_exit.data = b->w_classify.data = b->w_drain.data = b;
     b->w_stop.data = b;
 }
 
@@ -566,6 +579,78 @@ static void bot_over_cb(void *arg, watch_what what, long value)
     b->over = what == WATCH_MEMORY ? BOT_MEMORY_LIMIT : BOT_PROCESS_LIMIT;
     b->over_value = value;
     proc_signal_group(b->child.pid, SIGKILL);
+}
+
+/* A start that failed, or a bot that cannot be watched: no process is
+ * left, and the bot is as good as reaped. */
+static void bot_start_failed(bot *b, proc_status st, const char *err)
+{
+    b->start_status = st;
+    snprintf(b->start_err, sizeof b->start_err, "%s", err);
+    if (b->log_fd >= 0) {
+        close(b->log_fd);
+        b->log_fd = -1;
+    }
+    b->reaped = true;
+    bot_emit(b, BOT_START_FAILED, NULL, clock_now());
+    bot_emit(b, BOT_REAPED, NULL, clock_now());
+}
+
+/* Unwatched, an unboxed bot would look like a stray and be killed: it
+ * goes at once. */
+static bool bot_watch_start(bot *b)
+{
+    if (b->child.boxed ||
+        (b->watch = watch_add(b->loop, b->child.pid, b->child.id,
+                              b->limits.mem_mb * 1024, b->limits.procs,
+                              bot_over_cb, b)))
+        return true;
+    proc_signal_group(b->child.pid, SIGKILL);
+    proc_reap(&b->child, NULL, true);
+    starter_reaped(b->starter, b->child.pid);
+    guard_remove(b->child.pid);
+    proc_close_fds(&b->child);
+    return false;
+}
+
+/* Back on the loop: the bot runs (it exec'd), or it could not start. */
+static void bot_started_cb(proc_status st, const char *err, void *arg)
+{
+    bot *b = arg;
+    b->starting = false;
+    if (b->freed) {
+        /* Freed while it started (an error path): never leave it. */
+        if (st == PROC_OK) {
+            proc_kill_all(&b->child);
+            proc_reap(&b->child, NULL, true);
+            starter_reaped(b->starter, b->child.pid);
+            proc_close_fds(&b->child);
+        }
+        b->freed = false;
+        bot_free(b);
+        return;
+    }
+    if (st != PROC_OK) {
+        bot_start_failed(b, st, err);
+        return;
+    }
+    guard_add(b->child.pid);
+    if (!bot_watch_start(b)) {
+        bot_start_failed(b, PROC_SYS_ERROR, "out of memory");
+        return;
+    }
+    b->started = true;
+    bot_init_watchers(b);
+    ev_io_start(b->loop, &b->w_exit);
+    ev_io_start(b->loop, &b->w_out);
+    ev_io_start(b->loop, &b->w_err);
+    if (b->child.boxed)
+        ev_timer_start(b->loop, &b->w_limits);
+    if (b->outq_len)
+        bot_flush(b);
+    if (b->kill_when_started)
+        proc_kill_all(&b->child);
+    bot_emit(b, BOT_STARTED, NULL, clock_now());
 }
 
 proc_status bot_start(bot *b, char *err, size_t errlen)
@@ -581,36 +666,33 @@ proc_status bot_start(bot *b, char *err, size_t errlen)
             return PROC_SYS_ERROR;
         }
     }
-    proc_status st = proc_spawn(b->command, &b->limits, &b->child, err,
-                                errlen);
+    proc_start *ps;
+    proc_status st = proc_start_new(b->command, &b->limits, &ps, err, errlen);
     if (st != PROC_OK)
         return st;
-    guard_add(b->child.pid);
-    if (!b->child.boxed &&
-        !(b->watch = watch_add(b->loop, b->child.pid, b->child.id,
-                               b->limits.mem_mb * 1024, b->limits.procs,
-                               bot_over_cb, b))) {
-        /* Unwatched, it would look like a stray and be killed: no game. */
-        proc_signal_group(b->child.pid, SIGKILL);
-        while (waitpid(b->child.pid, NULL, 0) < 0 && errno == EINTR)
-            ;
-        guard_remove(b->child.pid);
-        proc_close_fds(&b->child);
+    b->starting = true;
+    if (starter_spawn(b->starter, ps, &b->child, bot_started_cb, b) != 0) {
+        b->starting = false;
         snprintf(err, errlen, "out of memory");
         return PROC_SYS_ERROR;
     }
-    b->started = true;
-    bot_init_watchers(b);
-    ev_child_start(b->loop, &b->w_child);
-    ev_io_start(b->loop, &b->w_out);
-    ev_io_start(b->loop, &b->w_err);
-    if (b->child.boxed)
-        ev_timer_start(b->loop, &b->w_limits);
     return PROC_OK;
+}
+
+bool bot_starting(const bot *b) { return b->starting; }
+
+proc_status bot_start_status(const bot *b, const char **err)
+{
+    *err = b->start_err;
+    return b->start_status;
 }
 
 void bot_stop(bot *b, long quit_ms, long term_ms)
 {
+    if (b->starting) {
+        b->kill_when_started = true; /* it could not read `quit` yet */
+        return;
+    }
     if (!b->started || b->exited || ev_is_active(&b->w_stop) ||
         b->stop_stage)
         return;
@@ -635,7 +717,9 @@ void bot_suspend(bot *b, bool stop)
 
 void bot_kill(bot *b)
 {
-    if (b && b->started && !b->exited)
+    if (b && b->starting)
+        b->kill_when_started = true;
+    else if (b && b->started && !b->exited)
         proc_kill_all(&b->child);
 }
 
@@ -643,16 +727,20 @@ void bot_free(bot *b)
 {
     if (!b)
         return;
+    if (b->starting) {
+        b->freed = true; /* the start's end frees it */
+        return;
+    }
     if (b->started && !b->reaped) {
         /* Only reached on error paths: never leave a process behind. */
         proc_kill_all(&b->child);
         watch_remove(b->watch);
         b->watch = NULL;
-        ev_child_stop(b->loop, &b->w_child);
-        int status;
-        while (!b->exited && waitpid(b->child.pid, &status, 0) < 0 &&
-               errno == EINTR)
-            ;
+        ev_io_stop(b->loop, &b->w_exit);
+        if (!b->exited) {
+            proc_reap(&b->child, NULL, true);
+            starter_reaped(b->starter, b->child.pid);
+        }
         proc_signal_members(b->child.pid, SIGKILL);
         guard_remove(b->child.pid);
         ev_io_stop(b->loop, &b->w_in);
@@ -664,7 +752,7 @@ void bot_free(bot *b)
         ev_timer_stop(b->loop, &b->w_limits);
         proc_close_fds(&b->child);
     }
-    proc_release(&b->child);
+    starter_release(b->starter, &b->child);
     if (b->log_fd >= 0)
         close(b->log_fd);
     line_reader_free(b->lr);

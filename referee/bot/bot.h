@@ -3,7 +3,11 @@
  * reader, its stderr log, its exit status and its shutdown.
  *
  * Caller's protocol (the match):
- *   1. bot_new() then bot_start(): the process runs; watchers are active.
+ *   1. bot_new() then bot_start(): the start is under way (with a starter,
+ *      off the loop: proc/starter.h).  It ends with BOT_STARTED (the
+ *      process runs, watchers are active) or BOT_START_FAILED (see
+ *      bot_start_status; BOT_REAPED follows at once).  Lines sent
+ *      meanwhile wait; bot_kill and bot_stop kill it once it runs.
  *   2. bot_send() queues lines for its stdin; they are written as the pipe
  *      takes them.  bot_flushed_at() says when the queue last emptied, which
  *      is when the clock of a turn request starts.
@@ -34,6 +38,8 @@
 typedef struct bot bot;
 
 typedef enum {
+    BOT_STARTED,
+    BOT_START_FAILED,
     BOT_LINE,
     BOT_BAD_LINE,
     BOT_GONE,
@@ -56,11 +62,18 @@ typedef enum {
     BOT_PROCESS_LIMIT, /* killed for running more processes than allowed */
 } bot_end;
 
-bot *bot_new(struct ev_loop *loop, int seat, const char *command,
-             const char *log_path, long log_cap, const proc_limits *limits,
-             bot_cb cb, void *arg);
-/* Start the process.  PROC_OK, or a proc_status with err filled. */
+struct starter;
+/* starter: where bots start (NULL: on the caller's thread, at once). */
+bot *bot_new(struct ev_loop *loop, struct starter *st, int seat,
+             const char *command, const char *log_path, long log_cap,
+             const proc_limits *limits, bot_cb cb, void *arg);
+/* Begin the start.  PROC_OK (the outcome comes as an event, maybe before
+ * this returns), or a proc_status with err filled and no event. */
 proc_status bot_start(bot *b, char *err, size_t errlen);
+/* Between bot_start and BOT_STARTED or BOT_START_FAILED. */
+bool bot_starting(const bot *b);
+/* After BOT_START_FAILED: why (PROC_EXEC_FAILED: the bot's fault). */
+proc_status bot_start_status(const bot *b, const char **err);
 void bot_free(bot *b);
 
 int bot_seat(const bot *b);

@@ -49,6 +49,9 @@ static void pool_bot_cb(bot *b, bot_event ev, const proto_msg *msg, double t,
     case BOT_GONE:
         e->dead = true;
         break;
+    case BOT_STARTED:
+    case BOT_START_FAILED:
+        break; /* kept bots run already */
     case BOT_REAPED:
         e->dead = e->reaped = true;
         ev_timer_start(e->pool->loop, &e->pool->w_free);

@@ -1,7 +1,9 @@
 /* watch.c - memory and task limits by measurement (see watch.h). */
 #include "watch.h"
 
+#include "proc/environ.h"
 #include "proc/guard.h"
+#include "proc/proc.h"
 #include "proc/usage.h"
 #include "util/worker.h"
 
@@ -141,10 +143,27 @@ static bool watch_is_live_bot(pid_t pid)
     return false;
 }
 
+/* Whether a stray the scan saw may be a bot still starting: a start was
+ * between fork and exec (its child carries no mark yet), or the process
+ * carries the mark of a bot newer than the scan's list (it exec'd since,
+ * and its start is not yet back on the loop). */
+static bool watch_maybe_starting(const proc_scan *s, pid_t pid)
+{
+    if (proc_starts_in_fork() > 0)
+        return true;
+    char val[32];
+    if (!s->mark || !proc_environ_find(pid, s->mark, val, sizeof val))
+        return false;
+    char *end;
+    long id = strtol(val, &end, 10);
+    return *end == '\0' && id > s->max_id;
+}
+
 /* SIGKILL to every stray that is still the one the scan saw; nothing
- * waits, the loop's child handler reaps them.  A bot started after the
- * scan's list was made is a stray to the scan, but watched by now.
- * Returns how many were killed. */
+ * waits, the starter reaps them (proc/starter.h).  A bot started after the
+ * scan's list was made is a stray to the scan, but watched by now, or
+ * still starting (the next scan sees it again if it was a stray after
+ * all).  Returns how many were killed. */
 static size_t watch_kill_strays(const proc_scan *s, bool verify)
 {
     size_t killed = 0;
@@ -154,6 +173,7 @@ static size_t watch_kill_strays(const proc_scan *s, bool verify)
          * now, and so is what runs in its group. */
         if (verify && (watch_is_live_bot(pid) ||
                        watch_is_live_bot(s->stray_pgrp[i]) ||
+                       watch_maybe_starting(s, pid) ||
                        !proc_usage_still_stray(pid, s->stray_start[i])))
             continue;
         /* It may lead a group of its own, with children of its own. */

@@ -13,6 +13,7 @@
 #include "match/match.h"
 #include "rules.h"
 #include "proc/proc.h"
+#include "proc/starter.h"
 #include "sandbox_opts.h"
 #include "util/fsutil.h"
 #include "util/rng.h"
@@ -48,6 +49,7 @@ typedef struct {
     loopclock *clock;
     worker *writer;  /* records, off the loop */
     worker *printer; /* output, which a reader may hold up: apart */
+    starter *starter; /* bot starts, off the loop */
     botpool *pool;  /* --keep-bots */
     bool keep_bots;
     match **live; /* running games, for Ctrl-C: concurrency slots */
@@ -503,6 +505,8 @@ static void series_summary(const series *sr)
 static int series_end(series *sr, int rc)
 {
     botpool_free(sr->pool);
+    /* After every bot: the bots die with the thread that started them. */
+    starter_free(sr->starter);
     worker_free(sr->writer);
     worker_free(sr->printer);
     watch_sweep_final();
@@ -511,6 +515,8 @@ static int series_end(series *sr, int rc)
     if (sr->live)
         series_summary(sr);
     loopclock_free(sr->clock);
+    if (sr->loop)
+        ev_loop_destroy(sr->loop);
     free(sr->live);
     return rc;
 }
@@ -546,25 +552,35 @@ int cmd_match(int argc, char **argv)
     }
     proc_ignore_sigpipe();
     sandbox_setup(&sr.sandbox);
-    sr.loop = EV_DEFAULT;
+    /* Not libev's default loop: it reaps every child, and bots are
+     * reaped by their pidfds (proc.h). */
+    sr.loop = ev_loop_new(EVFLAG_AUTO);
+    if (!sr.loop) {
+        fprintf(stderr, "referee match: cannot make the event loop\n");
+        return 1;
+    }
     sr.clock = loopclock_new(sr.loop);
     sr.writer = worker_new(sr.loop, err, sizeof err);
     sr.printer = sr.writer ? worker_new(sr.loop, err, sizeof err) : NULL;
+    sr.starter = sr.printer ? starter_new(sr.loop, err, sizeof err) : NULL;
     if (sr.keep_bots)
         sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms,
                               2 * sr.nbots * sr.concurrency);
-    if (!sr.clock || !sr.printer || (sr.keep_bots && !sr.pool)) {
+    if (!sr.clock || !sr.starter || (sr.keep_bots && !sr.pool)) {
         fprintf(stderr, "referee match: %s\n",
-                !sr.printer && sr.clock ? err : "out of memory");
+                !sr.starter && sr.clock ? err : "out of memory");
         return series_end(&sr, 1);
     }
     sr.base.clock = sr.clock;
     sr.base.writer = sr.writer;
+    sr.base.starter = sr.starter;
     sr.base.pool = sr.pool;
     sr.base.test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
     sr.base.test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
     sr.base.test.write_fail = getenv("REFEREE_TEST_WRITE_FAIL");
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
+    starter_set_test_delay_ms(sr.starter,
+                              testhook_ms("REFEREE_TEST_START_DELAY_MS"));
     rng lot;
     rng_seed(&lot, sr.base.seed);
     sr.first = (int)rng_below(&lot, 2);

@@ -7,6 +7,7 @@
 #include "event/tables.h"
 #include "match/match.h"
 #include "proc/proc.h"
+#include "proc/starter.h"
 #include "util/fsutil.h"
 #include "util/testhook.h"
 #include "util/worker.h"
@@ -65,6 +66,7 @@ struct event_runner {
     loopclock *clock;
     worker *writer;    /* records, off the loop */
     worker *printer;   /* progress, which a reader may hold up: apart */
+    starter *starter;  /* bot starts, off the loop */
     botpool *pool;     /* keep_bots: bots kept between games */
     match_test_hooks test;
     FILE *progress;
@@ -396,6 +398,7 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->suspend = d->suspend;
     cfg->clock = er->clock;
     cfg->writer = er->writer;
+    cfg->starter = er->starter;
     cfg->pool = er->pool;
     cfg->test = er->test;
     cfg->event = d->name;
@@ -526,9 +529,13 @@ static int event_loop_start(event_runner *er)
     er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
     er->printer = er->writer ? worker_new(er->loop, er->err, er->errlen)
                              : NULL;
+    er->starter = er->printer ? starter_new(er->loop, er->err, er->errlen)
+                              : NULL;
+    starter_set_test_delay_ms(er->starter,
+                              testhook_ms("REFEREE_TEST_START_DELAY_MS"));
     if (!er->clock)
         snprintf(er->err, er->errlen, "out of memory");
-    if (er->printer && er->def->keep_bots) {
+    if (er->starter && er->def->keep_bots) {
         match_config d;
         match_config_defaults(&d);
         er->pool = botpool_new(er->loop, d.quit_ms, d.term_ms,
@@ -538,7 +545,7 @@ static int event_loop_start(event_runner *er)
             return -1;
         }
     }
-    return er->printer ? 0 : -1;
+    return er->starter ? 0 : -1;
 }
 
 /* After the loop: the kept bots quit, and the loop runs until they are
@@ -605,21 +612,31 @@ int event_run(const event_def *def, int jobs, FILE *progress, char *err,
     if (event_prepare_dirs(def, err, errlen) == 0 && event_resume(&er) == 0 &&
         event_write_snapshot(def, err, errlen) == 0) {
         proc_ignore_sigpipe();
-        er.loop = EV_DEFAULT;
+        /* Not libev's default loop: it reaps every child, and bots are
+         * reaped by their pidfds (proc.h). */
+        er.loop = ev_loop_new(EVFLAG_AUTO);
         er.started = clock_now();
         if (er.progress && er.ndone)
             fprintf(er.progress, "resuming: %zu games already recorded\n",
                     er.ndone);
         if (er.progress)
             fflush(er.progress); /* the writer prints from here on */
-        if (event_loop_start(&er) == 0)
+        if (!er.loop)
+            snprintf(err, errlen, "cannot make the event loop");
+        if (er.loop && event_loop_start(&er) == 0)
             event_loop(&er);
         else
             er.failed = true;
-        event_pool_end(&er);
+        if (er.loop)
+            event_pool_end(&er);
+        /* After every bot: the bots die with the thread that started
+         * them. */
+        starter_free(er.starter);
         worker_free(er.writer);
         worker_free(er.printer);
         loopclock_free(er.clock);
+        if (er.loop)
+            ev_loop_destroy(er.loop);
         if (er.failed)
             rc = 1;
         else if (er.stopping)

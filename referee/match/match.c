@@ -33,6 +33,7 @@ typedef enum {
 typedef struct {
     bot *b;
     bool ready, want_position, reaped;
+    bool starting;    /* its start is under way (proc/starter.h) */
     bool adopted;     /* a kept bot (botpool.h), not started for this game */
     size_t seen;      /* moves of the record this seat has been told */
     long bank_left;   /* ms, when there is a bank */
@@ -174,8 +175,9 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     m->w_deadline.data = m->w_done.data = m;
     for (int s = 0; s < m->nseats; s++) {
         m->seat[s].bank_left = cfg->bank_ms;
-        m->seat[s].b = bot_new(loop, s, cfg->command[s], cfg->log_path[s],
-                               cfg->log_cap, &cfg->limits, match_bot_cb, m);
+        m->seat[s].b = bot_new(loop, cfg->starter, s, cfg->command[s],
+                               cfg->log_path[s], cfg->log_cap, &cfg->limits,
+                               match_bot_cb, m);
         if (!m->seat[s].b) {
             snprintf(err, errlen, "out of memory");
             match_free(m);
@@ -702,20 +704,48 @@ static bool match_broke_off(match *m, int s, bot_event ev,
     return ev == BOT_LINE || ev == BOT_BAD_LINE || ev == BOT_GONE;
 }
 
-/* Start seat s's bot; false when it cannot run (its fault) or the game
- * cannot be played (void), which ends the game. */
-static bool match_start_seat(match *m, int s)
+/* A seat's bot could not start: its fault (it cannot be run), or nobody's
+ * (void). */
+static void match_start_failed(match *m, int s, proc_status st,
+                               const char *err)
 {
-    char err[512];
-    proc_status st = bot_start(m->seat[s].b, err, sizeof err);
-    if (st == PROC_OK)
-        return true;
-    m->seat[s].reaped = true; /* a bot that never ran */
     if (st == PROC_SYS_ERROR)
         match_void(m, err);
     else
         match_fault(m, s, "failed-to-start", err);
+}
+
+/* Begin seat s's start; false when it cannot even begin, which ends the
+ * game.  How the start ends comes later (match_bot_cb). */
+static bool match_start_seat(match *m, int s)
+{
+    char err[512];
+    m->seat[s].starting = true;
+    proc_status st = bot_start(m->seat[s].b, err, sizeof err);
+    if (st == PROC_OK)
+        return true;
+    m->seat[s].starting = false;
+    m->seat[s].reaped = true; /* a bot that never ran */
+    match_start_failed(m, s, st, err);
     return false;
+}
+
+static bool match_any_starting(const match *m)
+{
+    for (int s = 0; s < m->nseats; s++)
+        if (m->seat[s].starting)
+            return true;
+    return false;
+}
+
+/* A seat's bot runs.  The start-up allowance counts from when the last
+ * one does: starts wait their turn on the starter's thread, and no bot
+ * pays for the queue. */
+static void match_on_started(match *m, int s, double t)
+{
+    m->seat[s].starting = false;
+    if (m->state == MATCH_HANDSHAKE && !match_any_starting(m))
+        match_clock_from(m, t, m->cfg.startup_ms);
 }
 
 static void match_restart_seat(match *m, int s)
@@ -728,8 +758,9 @@ static void match_restart_seat(match *m, int s)
         return;
     }
     st->adopted = st->want_position = false;
-    st->b = bot_new(m->loop, s, m->cfg.command[s], m->cfg.log_path[s],
-                    m->cfg.log_cap, &m->cfg.limits, match_bot_cb, m);
+    st->b = bot_new(m->loop, m->cfg.starter, s, m->cfg.command[s],
+                    m->cfg.log_path[s], m->cfg.log_cap, &m->cfg.limits,
+                    match_bot_cb, m);
     record_set(&p->name, NULL);
     record_set(&p->version, NULL);
     record_set(&p->author, NULL);
@@ -739,11 +770,10 @@ static void match_restart_seat(match *m, int s)
         match_void(m, "out of memory");
         return;
     }
-    if (match_start_seat(m, s)) {
+    if (match_start_seat(m, s))
         match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
-        /* The fresh bot gets the whole start-up allowance. */
-        match_clock_from(m, clock_now(), m->cfg.startup_ms);
-    }
+    /* The fresh bot gets the whole start-up allowance, from when it runs
+     * (match_on_started). */
 }
 
 static void match_check_done(match *m)
@@ -766,7 +796,18 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
         match_restart_seat(m, s);
         return;
     }
+    const char *why;
     switch (ev) {
+    case BOT_STARTED:
+        match_on_started(m, s, t);
+        break;
+    case BOT_START_FAILED:
+        m->seat[s].starting = false;
+        if (m->state < MATCH_ENDING) {
+            proc_status st = bot_start_status(b, &why);
+            match_start_failed(m, s, st, why);
+        }
+        break;
     case BOT_LINE:
         if (m->state < MATCH_ENDING)
             match_on_line(m, s, msg, t);
@@ -803,6 +844,11 @@ static bool match_due(match *m)
  * a pipe counts, and a bot that has none loses on its handshake. */
 static void match_handshake_due(match *m)
 {
+    if (match_any_starting(m)) {
+        /* Its allowance has not begun: wait for the start. */
+        match_clock_from(m, clock_now(), m->cfg.startup_ms);
+        return;
+    }
     if (!match_due(m))
         return;
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)

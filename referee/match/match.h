@@ -83,6 +83,9 @@ typedef struct {
     /* Where the record is written (util/worker.h), off the loop.  NULL:
      * written on the loop, which then waits for the disk. */
     worker *writer;
+    /* Where bots start (proc/starter.h), off the loop.  NULL: on the
+     * loop, which then waits for every exec. */
+    struct starter *starter;
     /* Bots kept between games (botpool.h): bots with `id option newgame`
      * go there after a game without a fault, and a game takes its bots
      * from there when it can.  NULL: a process per bot per game. */

@@ -5,7 +5,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,12 +322,27 @@ static void proc_read_reports(int fd, proc_reports *r)
     }
 }
 
-static void proc_reap(pid_t pid)
+static void proc_wait_pid(pid_t pid)
 {
     if (pid <= 0)
         return;
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
         ;
+}
+
+int proc_reap(proc_child *child, int *status, bool wait)
+{
+    pid_t r;
+    do
+        r = waitpid(child->pid, status, wait ? 0 : WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == 0)
+        return 0;
+    if (child->pidfd >= 0) {
+        close(child->pidfd);
+        child->pidfd = -1;
+    }
+    return r == child->pid ? 1 : -1;
 }
 
 static void proc_fail_text(const char *cmd0, const proc_reports *r,
@@ -355,12 +372,12 @@ static pid_t proc_fork(const proc_plan *plan, int *fork_errno)
      * loop.  A box's child clones the box's processes, so it forks. */
     sigset_t all, old;
     sigfillset(&all);
-    sigprocmask(SIG_SETMASK, &all, &old);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
     pid_t pid = plan->box ? fork() : vfork();
     if (pid == 0)
         proc_child_setup(plan);
     *fork_errno = errno;
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     return pid;
 }
 
@@ -386,29 +403,106 @@ static proc_status proc_box_open(proc_child *child, const proc_limits *lim,
     return PROC_OK;
 }
 
-proc_status proc_spawn(const char *command, const proc_limits *limits,
-                       proc_child *child, char *err, size_t errlen)
+struct proc_start {
+    char **argv, **envp;
+    proc_limits limits;
+    bool has_limits, boxed;
+    long id;
+};
+
+void proc_start_free(proc_start *ps)
+{
+    if (!ps)
+        return;
+    free(ps->argv);
+    free(ps->envp);
+    free(ps);
+}
+
+proc_status proc_start_new(const char *command, const proc_limits *limits,
+                           proc_start **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    proc_start *ps = calloc(1, sizeof *ps);
+    if (!ps) {
+        snprintf(err, errlen, "out of memory");
+        return PROC_SYS_ERROR;
+    }
+    if (!(ps->argv = proc_split_command(command, err, errlen))) {
+        free(ps);
+        return PROC_BAD_COMMAND;
+    }
+    /* Ids in start order: the limit watch tells a stray from a bot still
+     * starting by its id (usage.h). */
+    static long proc_spawned;
+    ps->id = ++proc_spawned;
+    ps->boxed = sandbox_active();
+    if (limits) {
+        ps->limits = *limits;
+        ps->has_limits = true;
+    }
+    if (!(ps->envp = proc_bot_environ(ps->id, ps->boxed))) {
+        proc_start_free(ps);
+        snprintf(err, errlen, "out of memory");
+        return PROC_SYS_ERROR;
+    }
+    *out = ps;
+    return PROC_OK;
+}
+
+static void proc_child_clear(proc_child *child, long id)
 {
     memset(child, 0, sizeof *child);
     child->pid = -1;
-    child->in_fd = child->out_fd = child->err_fd = -1;
+    child->id = id;
+    child->in_fd = child->out_fd = child->err_fd = child->pidfd = -1;
     child->box.uid_lock = child->box.init = child->box.init_pidfd = -1;
-    char **argv = proc_split_command(command, err, errlen);
-    if (!argv)
-        return PROC_BAD_COMMAND;
-    static long proc_spawned;
-    child->id = ++proc_spawned;
-    bool boxed = sandbox_active();
-    char **envp = proc_bot_environ(child->id, boxed);
+}
+
+/* After the fork: the bot's pid (with a box, from its go-between's
+ * report) and its pidfd, or a failure in rep. */
+static pid_t proc_after_fork(pid_t pid, int status_fd, proc_child *child,
+                             proc_reports *rep)
+{
+    proc_read_reports(status_fd, rep);
+    if (child->boxed) {
+        proc_wait_pid(pid); /* the go-between */
+        pid = rep->bot;
+        child->box.init = rep->init;
+        if (rep->init > 0)
+            child->box.init_pidfd =
+                (int)syscall(SYS_pidfd_open, rep->init, 0);
+    }
+    if (pid > 0)
+        setpgid(pid, pid); /* so the group exists before we signal it */
+    if (pid > 0 && !rep->err &&
+        (child->pidfd = (int)syscall(SYS_pidfd_open, pid, 0)) < 0) {
+        rep->err = errno;
+        snprintf(rep->stage, sizeof rep->stage, "watching the bot");
+        kill(pid, SIGKILL);
+    }
+    return pid;
+}
+
+/* Starts between their fork and their exec (or failure): such a child of
+ * ours carries no bot's mark yet, and must not be taken for a stray. */
+static atomic_int proc_forking;
+
+int proc_starts_in_fork(void)
+{
+    return atomic_load(&proc_forking);
+}
+
+proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
+                           size_t errlen)
+{
+    proc_child_clear(child, ps->id);
+    const proc_limits *limits = ps->has_limits ? &ps->limits : NULL;
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
     int st[2] = {-1, -1};
     sandbox_enter_args ea;
     ea.njoin = 0;
     proc_status rc = PROC_SYS_ERROR;
-    if (!envp) {
-        snprintf(err, errlen, "out of memory");
-        goto done;
-    }
     if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
         pipe2(er, O_CLOEXEC) || pipe2(st, O_CLOEXEC) ||
         proc_set_nonblock(in[1]) || proc_set_nonblock(out[0]) ||
@@ -416,40 +510,33 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
         snprintf(err, errlen, "cannot make pipes: %s", strerror(errno));
         goto done;
     }
-    if (boxed && (rc = proc_box_open(child, limits, &ea, err, errlen)) !=
-                     PROC_OK)
+    if (ps->boxed &&
+        (rc = proc_box_open(child, limits, &ea, err, errlen)) != PROC_OK)
         goto done;
     rc = PROC_SYS_ERROR;
     ea.report_fd = st[1];
-    proc_plan plan = {in[0], out[1], er[1], st[1], boxed ? 0 : getpid(),
-                      argv, envp, limits, boxed ? &ea : NULL};
+    proc_plan plan = {in[0], out[1], er[1], st[1], ps->boxed ? 0 : getpid(),
+                      ps->argv, ps->envp, limits, ps->boxed ? &ea : NULL};
     int fork_errno = 0;
+    atomic_fetch_add(&proc_forking, 1);
     pid_t pid = proc_fork(&plan, &fork_errno);
     if (pid < 0) {
+        atomic_fetch_sub(&proc_forking, 1);
         snprintf(err, errlen, "cannot fork: %s", strerror(fork_errno));
         goto done;
     }
     close(st[1]);
     st[1] = -1;
     proc_reports rep;
-    proc_read_reports(st[0], &rep);
-    if (boxed) {
-        proc_reap(pid); /* the go-between */
-        pid = rep.bot;
-        child->box.init = rep.init;
-        if (rep.init > 0)
-            child->box.init_pidfd =
-                (int)syscall(SYS_pidfd_open, rep.init, 0);
-    }
-    if (pid > 0)
-        setpgid(pid, pid); /* so the group exists before we signal it */
+    pid = proc_after_fork(pid, st[0], child, &rep);
+    atomic_fetch_sub(&proc_forking, 1);
     if (rep.err || pid <= 0) {
         if (!rep.err) {
             rep.err = EIO;
             snprintf(rep.stage, sizeof rep.stage, "starting the bot");
         }
-        proc_reap(pid);
-        proc_fail_text(argv[0], &rep, child, err, errlen);
+        proc_wait_pid(pid);
+        proc_fail_text(ps->argv[0], &rep, child, err, errlen);
         rc = strcmp(rep.stage, "exec") == 0 ? PROC_EXEC_FAILED
                                             : PROC_SYS_ERROR;
         goto done;
@@ -469,8 +556,19 @@ done:
     proc_close_pair(out);
     proc_close_pair(er);
     proc_close_pair(st);
-    free(argv);
-    free(envp);
+    return rc;
+}
+
+proc_status proc_spawn(const char *command, const proc_limits *limits,
+                       proc_child *child, char *err, size_t errlen)
+{
+    proc_start *ps;
+    proc_status rc = proc_start_new(command, limits, &ps, err, errlen);
+    if (rc == PROC_OK)
+        rc = proc_start_run(ps, child, err, errlen);
+    else
+        proc_child_clear(child, 0);
+    proc_start_free(ps);
     return rc;
 }
 
@@ -512,6 +610,10 @@ void proc_freeze(proc_child *child, bool on)
 
 void proc_release(proc_child *child)
 {
+    if (child->pidfd >= 0) {
+        close(child->pidfd);
+        child->pidfd = -1;
+    }
     if (!child->boxed)
         return;
     sandbox_box_close(&child->box);

@@ -8,11 +8,17 @@
  *   2. proc_spawn(command, &child, err) starts the bot.  The command is
  *      split into words like a shell would for blanks, '...' and "..." and
  *      backslash, but nothing else is interpreted; argv[0] is looked up in
- *      PATH.
+ *      PATH.  Or in two halves, to start bots off the loop
+ *      (proc/starter.h): proc_start_new() where the loop runs (it reads
+ *      the environment and may start the guard), proc_start_run() on any
+ *      thread (it forks and waits for the exec).
  *   3. The caller owns child.in_fd, out_fd and err_fd (the referee's ends:
- *      O_NONBLOCK and O_CLOEXEC; the bot's ends are blocking), reaps
- *      child.pid (for example with an ev_child watcher) and closes the fds
- *      with proc_close_fds().
+ *      O_NONBLOCK and O_CLOEXEC; the bot's ends are blocking) and
+ *      child.pidfd, which turns readable when the bot exits; it reaps the
+ *      bot with proc_reap() and closes the fds with proc_close_fds().
+ *      Nothing else in the process may reap children with waitpid(-1):
+ *      libev's default loop does (use ev_loop_new), and a status reaped
+ *      that way is lost, its pid free for reuse.
  *   4. proc_signal_group() signals the whole group, grandchildren too.
  *
  * With a sandbox (sandbox.h) the bot starts in a box of its own; the
@@ -67,6 +73,7 @@ typedef struct {
     int in_fd;
     int out_fd;
     int err_fd;
+    int pidfd;       /* readable once the bot has exited */
     bool boxed;      /* in a sandbox (sandbox.h): box is its */
     sandbox_box box;
 } proc_child;
@@ -91,6 +98,23 @@ char **proc_split_command(const char *command, char *err, size_t errlen);
 proc_status proc_spawn(const char *command, const proc_limits *limits,
                        proc_child *child, char *err, size_t errlen);
 
+/* proc_spawn() in two halves (see the top): what the child will be, then
+ * the start itself.  proc_start_free() after the run, or instead of it. */
+typedef struct proc_start proc_start;
+proc_status proc_start_new(const char *command, const proc_limits *limits,
+                           proc_start **out, char *err, size_t errlen);
+proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
+                           size_t errlen);
+void proc_start_free(proc_start *ps);
+
+/* How many starts are between their fork and their exec right now, on
+ * any thread: their children carry no bot's mark yet (bot/watch.h). */
+int proc_starts_in_fork(void);
+
+/* Reap the bot: 1 with its wait status in *status (its pidfd closed), 0
+ * if it still runs (never with wait), -1 on error. */
+int proc_reap(proc_child *child, int *status, bool wait);
+
 /* Send sig to the child's process group; SIGCONT too after SIGTERM so a
  * stopped bot can act on it.  Returns 0 or -1 with errno. */
 int proc_signal_group(pid_t pgid, int sig);
@@ -110,7 +134,8 @@ void proc_kill_all(proc_child *child);
 /* Stop or continue the bot and everything it runs: the box's freezer,
  * or SIGSTOP / SIGCONT to its group. */
 void proc_freeze(proc_child *child, bool on);
-/* After the bot was reaped: kill what is left of its box and free it
+/* After the bot was reaped: kill what is left of its box, wait until
+ * the box is empty (its init reaped: at most a few seconds) and free it
  * (nothing without a box). */
 void proc_release(proc_child *child);
 

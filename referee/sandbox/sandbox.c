@@ -5,10 +5,12 @@
 #include "sandbox/uidpool.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static bool sb_decided, sb_active;
@@ -126,9 +128,30 @@ void sandbox_box_freeze(sandbox_box *box, bool on)
         cgroup_freeze(box->cg, on);
 }
 
+/* How long a killed box may take to empty: its init exits only once every
+ * process in its pid namespace is gone. */
+#define SB_EMPTY_MS 5000
+
+/* Reap the box's init once the box is empty.  It is our child, and no one
+ * else reaps it (proc.h). */
+static void sb_reap_init(sandbox_box *box)
+{
+    if (box->init <= 0)
+        return;
+    if (box->init_pidfd >= 0) {
+        struct pollfd p = {.fd = box->init_pidfd, .events = POLLIN};
+        while (poll(&p, 1, SB_EMPTY_MS) < 0 && errno == EINTR)
+            ;
+    }
+    while (waitpid(box->init, NULL, WNOHANG) < 0 && errno == EINTR)
+        ;
+}
+
 void sandbox_box_close(sandbox_box *box)
 {
     sandbox_box_kill(box);
+    /* Its uid goes back only when nothing runs as it any more. */
+    sb_reap_init(box);
     if (box->init_pidfd >= 0)
         close(box->init_pidfd);
     cgroup_free(box->cg);

@@ -75,8 +75,9 @@ int sandbox_box_open(sandbox_box *box, long id, long mem_mb, long tasks,
 /* SIGKILL to everything in the box. */
 void sandbox_box_kill(sandbox_box *box);
 void sandbox_box_freeze(sandbox_box *box, bool on);
-/* Kill, give the uid back, remove the group; the init is reaped by the
- * loop like any child. */
+/* Kill, wait until the box is empty (at most a few seconds) and reap its
+ * init, give the uid back, remove the group.  It blocks: for a thread
+ * (proc/starter.h), or for the end of a command. */
 void sandbox_box_close(sandbox_box *box);
 
 /* In the forked child only (async-signal-safe calls): join the group

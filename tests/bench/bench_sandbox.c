@@ -66,11 +66,8 @@ static int bench_one_start(void)
                  ? 0
                  : -1;
     proc_kill_all(&c);
-    waitpid(c.pid, NULL, 0);
-    pid_t init = c.boxed ? c.box.init : -1;
-    proc_release(&c);
-    if (init > 0)
-        waitpid(init, NULL, 0);
+    proc_reap(&c, NULL, true);
+    proc_release(&c); /* waits for the box's init too */
     proc_close_fds(&c);
     return rc;
 }

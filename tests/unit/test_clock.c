@@ -4,8 +4,8 @@
  * The referee is slowed down on purpose through its test hooks
  * (util/testhook.h): a record write that takes 400 ms (a slow disk), a
  * /proc scan that takes 300 ms (a machine with thousands of processes),
- * and the loop itself sleeping after each turn line (a referee the machine
- * did not run).  Bots that answer in time must still win or lose by the
+ * bot starts that take 300 ms each (a loaded machine), and the loop itself
+ * sleeping after each turn line (a referee the machine did not run).  Bots that answer in time must still win or lose by the
  * rules, the records must say what was not charged, and a bot that is
  * really late must still lose.
  */
@@ -20,6 +20,13 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* The worst pause of the loop, from the summary line. */
+static double worst_pause_ms(const mrun *c)
+{
+    const char *p = strstr(c->out, "worst pause of the loop ");
+    return p ? strtod(p + strlen("worst pause of the loop "), NULL) : -1.;
+}
 
 /* Every game of the match ended by the rules: no bot lost on time. */
 static void expect_rules_ends(const mrun *c, int games)
@@ -95,6 +102,57 @@ Test(clock, slow_proc_scans_cost_no_bot_time, .timeout = 120)
                      r.detail ? r.detail : "");
     record_release(&r);
     mrun_finish(&c);
+}
+
+/* Bot starts that take 300 ms each, two games at once, bots answering at
+ * once with a 50 ms limit and no grace, and a start-up allowance (200 ms)
+ * shorter than a start: the starts wait on a thread of their own, so the
+ * loop never pauses for them (on the loop, each start was a 300 ms pause
+ * for the other game), and the allowance counts from when the bot runs,
+ * not from when its start was asked for. */
+Test(clock, slow_bot_starts_hold_up_no_game, .timeout = 120)
+{
+    setenv("REFEREE_TEST_START_DELAY_MS", "300", 1);
+    mrun c;
+    const char *opts[] = {"-n", "4", "-j", "2", "--seed", "9", "--move-ms",
+                          "50", "--grace-ms", "0", "--startup-ms", "200",
+                          "--sandbox", "off", NULL};
+    mrun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "greedy_bot");
+    cr_assert_eq(c.rc, 0, "%s", c.out);
+    /* The hook did slow the starts: one thread, eight starts in turn. */
+    cr_expect_geq(c.seconds, 8 * 0.3, "took %.2f s", c.seconds);
+    expect_rules_ends(&c, 4);
+    double worst = worst_pause_ms(&c);
+    cr_expect(worst >= 0 && worst < 250, "worst pause %.1f ms:\n%s", worst,
+              c.out);
+    cr_expect_lt(max_paused_ms(&c, 4), 250);
+    mrun_finish(&c);
+}
+
+/* Ctrl-C while bots are still starting: the referee stops at once, and
+ * the bots whose starts were under way are killed as soon as they run;
+ * nothing is left. */
+Test(clock, ctrl_c_while_bots_start_leaves_nothing, .timeout = 60)
+{
+    setenv("REFEREE_TEST_START_DELAY_MS", "400", 1);
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    const char *tag = dir + 5;
+    char *argv[] = {RUN_REFEREE, "match", "--out", dir, "-n", "4", "-j", "2",
+                    "--seed", "5", "--sandbox", "off", RUN_BOTS "random_bot",
+                    RUN_BOTS "random_bot", NULL};
+    pid_t pid = run_start(argv, tag);
+    cr_assert_geq(pid, 0);
+    usleep(600000); /* one start done, the next under way */
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 130,
+              "status %d", status);
+    for (int i = 0; i < 500 && run_count_tagged(tag) > 0; i++)
+        usleep(10000);
+    cr_expect_eq(run_count_tagged(tag), 0, "processes outlived the run");
+    run_rmtree(dir);
 }
 
 /* The loop sleeps 120 ms after every turn line it writes, two games at
