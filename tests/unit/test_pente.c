@@ -257,6 +257,7 @@ Test(pente, single_capture)
         cr_assert_eq(pp(&pos)->captured[0], 2, "case %d", i);
         cr_assert_eq(pp(&pos)->empties, 361 - 2, "case %d", i);
     }
+    rules_game_free(g);
 }
 
 Test(pente, only_exactly_two_are_captured)
@@ -278,6 +279,7 @@ Test(pente, only_exactly_two_are_captured)
         cr_assert_eq(pp(&pos)->captured[0], 0, "case %d", i);
         cr_assert_eq(pp(&pos)->empties, before - 1, "case %d", i);
     }
+    rules_game_free(g);
 }
 
 Test(pente, double_capture_in_one_move)
@@ -294,6 +296,7 @@ Test(pente, double_capture_in_one_move)
     for (int i = 0; i < 6; i++)
         cr_assert_eq(at(&pos, gone[i]), '.', "%s", gone[i]);
     expect_ongoing(g, &pos);
+    rules_game_free(g);
 }
 
 Test(pente, playing_into_a_bracket_is_safe)
@@ -306,6 +309,7 @@ Test(pente, playing_into_a_bracket_is_safe)
     cr_assert_eq(at(&pos, "M10"), 'b');
     cr_assert_eq(pp(&pos)->captured[0], 0);
     cr_assert_eq(pp(&pos)->captured[1], 0);
+    rules_game_free(g);
 }
 
 Test(pente, capture_at_the_edge)
@@ -331,6 +335,7 @@ Test(pente, capture_at_the_edge)
     setup(g, &pos, "bS5 bT5 wA4", 'w', 10, 0, 0, NULL);
     play(g, &pos, "R5");
     cr_assert_eq(pp(&pos)->captured[0], 0);
+    rules_game_free(g);
 }
 
 Test(pente, five_captured_pairs_win)
@@ -385,6 +390,7 @@ Test(pente, overline_wins)
     setup(g, &pos, "bA1 bB2 bC3 bE5 bF6 bG7 bH8", 'b', 21, 0, 0, NULL);
     play(g, &pos, "D4");
     expect_over(g, &pos, 1, RULES_END_FIVE);
+    rules_game_free(g);
 }
 
 /* Wins are checked after the move's captures: a capture that also makes
