@@ -34,19 +34,21 @@ static void pentago_put(rules_pos *pos, const pentago_pos *p)
 
 static pentago_ruleset pentago_rules_of(const rules_game *g)
 {
-    return (pentago_ruleset)g->setting[0];
+    return g->settings.pentago;
 }
 
-static bool pentago_setup(rules_game *g, char *err, size_t errlen)
+static bool pentago_setup(rules_game *g, const char *options, char *err,
+                          size_t errlen)
 {
-    if (g->options[0]) {
+    if (options[0]) {
         snprintf(err, errlen, "pentago takes no options (got '%s')",
-                 g->options);
+                 options);
         return false;
     }
     g->nseats = 2;
-    g->setting[0] = strcmp(g->variant, "standard") == 0 ? PENTAGO_STANDARD
-                                                        : PENTAGO_SWISS_2010;
+    g->settings.pentago = strcmp(g->variant, "standard") == 0
+                              ? PENTAGO_STANDARD
+                              : PENTAGO_SWISS_2010;
     return true;
 }
 

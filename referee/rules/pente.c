@@ -50,37 +50,42 @@ int pente_centre_distance(int cell)
     return dr > dc ? dr : dc;
 }
 
-void pente_config_default(pente_config *cfg, pente_variant variant)
+void pente_settings_default(pente_settings *s, pente_variant variant)
 {
-    memset(cfg, 0, sizeof *cfg);
-    cfg->variant = variant;
-    cfg->tournament = true;
-    cfg->movecap = 0;
-    cfg->captures = 10;
-    if (variant == PENTE_PLUS) {
-        cfg->ndiamonds = 12;
-        memcpy(cfg->diamond, pente_default_diamonds,
-               sizeof pente_default_diamonds);
-    }
+    memset(s, 0, sizeof *s);
+    s->variant = variant;
+    s->tournament = true;
+    s->movecap = 0;
+    s->captures = variant == PENTE_TEAM ? 10 : 5;
+    if (variant == PENTE_PLUS)
+        for (int i = 0; i < 12; i++) {
+            int cell = pente_default_diamonds[i];
+            s->diamonds[cell / 64] |= 1ULL << (cell % 64);
+        }
 }
 
-void pente_start(pente_pos *p, const pente_config *cfg)
+int pente_stones_to_win(const pente_settings *s)
+{
+    return s->variant == PENTE_TEAM ? s->captures : 2 * s->captures;
+}
+
+void pente_start(pente_pos *p, const pente_settings *s)
 {
     memset(p, 0, sizeof *p);
     memset(p->board, PENTE_OFF, sizeof p->board);
-    for (int cell = 0; cell < PENTE_CELLS; cell++)
-        p->board[pente_pad(cell)] = PENTE_EMPTY;
-    for (int i = 0; i < cfg->ndiamonds; i++) {
-        int idx = pente_pad(cfg->diamond[i]);
-        p->diamonds[idx / 64] |= 1ULL << (idx % 64);
+    for (int cell = 0; cell < PENTE_CELLS; cell++) {
+        int idx = pente_pad(cell);
+        p->board[idx] = PENTE_EMPTY;
+        if (pente_settings_diamond(s, cell))
+            p->diamonds[idx / 64] |= 1ULL << (idx % 64);
     }
     p->empties = PENTE_CELLS;
-    p->movecap = (uint16_t)cfg->movecap;
-    p->captures_needed = (uint8_t)cfg->captures;
-    p->variant = (uint8_t)cfg->variant;
-    p->nseats = (uint8_t)pente_nseats(cfg->variant);
-    p->tournament = cfg->tournament;
-    if (cfg->variant == PENTE_PLUS)
+    p->movecap = (uint16_t)s->movecap;
+    p->captures_needed = (uint8_t)pente_stones_to_win(s);
+    p->variant = (uint8_t)s->variant;
+    p->nseats = (uint8_t)pente_nseats(s->variant);
+    p->tournament = s->tournament;
+    if (s->variant == PENTE_PLUS)
         p->power_left[0] = p->power_left[1] = 2;
     p->winner = -1;
 }

@@ -45,7 +45,8 @@
  * without a bounds check.
  *
  * Pure: no I/O, no allocation.  A pente_pos is plain data (about 700 bytes)
- * that carries its game's settings, so the move path needs nothing else.
+ * that carries what the move path needs of its game's settings (copied by
+ * pente_start from a pente_settings), so the move path needs nothing else.
  */
 #ifndef PENTE_H
 #define PENTE_H
@@ -87,15 +88,23 @@ typedef enum {
     PENTE_DRAW_CAP,     /* the move cap was reached */
 } pente_status;
 
-/* The settings of a game; copied into every position. */
+#define PENTE_CELL_WORDS ((PENTE_CELLS + 63) / 64) /* a bit per cell */
+
+/* The settings of a game: every option that decides play, with names and
+ * types (read from the options text and written back by pente_settings.h).
+ * pente_start copies what the move path needs into the position.  A new
+ * field needs its line in pente_settings_parse, _write and _same. */
 typedef struct {
     pente_variant variant;
-    bool tournament;  /* tournament opening rule */
-    int movecap;      /* plies; 0 = none */
-    int captures;     /* stones a team must capture to win */
-    int ndiamonds;    /* Plus: bonus points */
-    uint16_t diamond[PENTE_CELLS]; /* cell indices, ndiamonds of them */
-} pente_config;
+    bool tournament; /* opening=tournament: the opening rule applies */
+    int movecap;     /* movecap=N: plies, then a draw; 0 = no cap */
+    int captures;    /* captures=N: pairs to win; in team, enemy stones */
+    uint64_t diamonds[PENTE_CELL_WORDS]; /* diamonds=LIST (plus only): bit
+                                            cell % 64 of word cell / 64 */
+} pente_settings;
+
+/* The old names, kept while tests/bench/bench_pente.c uses them. */
+typedef pente_settings pente_config;
 
 typedef struct {
     uint8_t board[PENTE_PADDED]; /* padded, see above */
@@ -153,11 +162,24 @@ static inline int pente_unpad(int idx)
     return (idx / PENTE_STRIDE - 3) * PENTE_N + idx % PENTE_STRIDE - 3;
 }
 
-/* The 12 default diamond points (see pente_rules.c), as cell indices. */
+/* The 12 default diamond points (pente_settings.h), as cell indices. */
 extern const uint16_t pente_default_diamonds[12];
 
-void pente_config_default(pente_config *cfg, pente_variant variant);
-void pente_start(pente_pos *p, const pente_config *cfg);
+/* The defaults of a variant: tournament opening, no move cap, 5 pairs
+ * (team: 10 stones), and in plus the 12 default diamond points. */
+void pente_settings_default(pente_settings *s, pente_variant variant);
+static inline void pente_config_default(pente_config *s, pente_variant v)
+{
+    pente_settings_default(s, v);
+}
+/* Is cell a diamond point of these settings? */
+static inline bool pente_settings_diamond(const pente_settings *s, int cell)
+{
+    return s->diamonds[cell / 64] >> (cell % 64) & 1;
+}
+/* The stones a team must capture to win under these settings. */
+int pente_stones_to_win(const pente_settings *s);
+void pente_start(pente_pos *p, const pente_settings *s);
 int pente_nseats(pente_variant v);
 int pente_seat_team(pente_variant v, int seat);
 /* Colour index (0 white, 1 black, 2 red, 3 blue) of a seat's stones. */

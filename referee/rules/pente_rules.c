@@ -1,7 +1,8 @@
 /*
  * pente_rules.c - Pente, Pente Plus, Partner-Pente and Team-Pente behind the
- * generic rules.h interface: options, notation, position lines, rendering
- * and outcomes over the engine of pente.c.
+ * generic rules.h interface: notation, position lines, rendering and
+ * outcomes over the engine of pente.c and the settings of
+ * pente_settings.c.
  *
  * Game "pente", variants (the first is the default):
  *   standard  2 seats: white (seat 0), black (seat 1).
@@ -11,19 +12,9 @@
  *   team      Team-PENTE: 4 seats, 4 colours white, black, red, blue in seat
  *             order; seats 0 and 2 are team 0, seats 1 and 3 team 1.
  *
- * Options (space-separated key=value; rules_options_text() shows them all
- * with the defaults filled in):
- *   opening=tournament|free  tournament (default): the starting colour's
- *             second stone at least 3 intersections from K10 in every
- *             direction (outside H8-M12; rulebook 002 "Startvorteil", 003).
- *   movecap=N plies after which the game is a draw; 0 (default) = none.
- *   captures=N  pairs a side must capture to win (default 5); in team, the
- *             enemy stones a team must capture (default 10).
- *   diamonds=LIST  plus only: the bonus points, comma-separated.  Default:
- *             G7,N7,G13,N13 (the diagonals at distance 3 from K10) and
- *             D4,K4,Q4,D10,Q10,D16,K16,Q16 (axes and diagonals at distance
- *             6): 12 points, symmetric under every turn and mirror of the
- *             board, none of them restricted by the opening rule.
+ * Options: opening, movecap, captures and (plus) diamonds, read once into
+ * the game's pente_settings (pente_settings.h says what they mean);
+ * rules_options_text() is their canonical text.
  *
  * Notation: an intersection is a column A-T without I and a row 1-19 from
  * bottom to top ("K10" is the centre); lower case is accepted, the canonical
@@ -81,6 +72,8 @@
  * standard board: "19/19/.../19 w 0 0,0".  The seat to move is ply % seats.
  */
 #include "pente.h"
+#include "pente_point.h"
+#include "pente_settings.h"
 #include "rules_engine.h"
 
 #include <ctype.h>
@@ -88,7 +81,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char pente_col_letters[] = "ABCDEFGHJKLMNOPQRST";
 static const char pente_colour_chars[] = ".wbrupp"; /* by cell byte */
 static const char *const pente_colour_names[4] = {"white", "black", "red",
                                                   "blue"};
@@ -107,248 +99,33 @@ static const pente_pos *pente_cget(const rules_pos *pos)
 
 static pente_variant pente_variant_of(const rules_game *g)
 {
-    return (pente_variant)g->setting[0];
+    return g->settings.pente.variant;
 }
 
-/* "K10" for a cell index into buf (at least 4 bytes); "?" if off-board. */
-static const char *pente_cell_name(int cell, char *buf)
-{
-    if (cell < 0 || cell >= PENTE_CELLS) {
-        buf[0] = '?';
-        buf[1] = 0;
-        return buf;
-    }
-    int row = PENTE_N - cell / PENTE_N, n = 0;
-    buf[n++] = pente_col_letters[cell % PENTE_N];
-    if (row >= 10)
-        buf[n++] = '1';
-    buf[n++] = (char)('0' + row % 10);
-    buf[n] = 0;
-    return buf;
-}
+/* ---- settings ----------------------------------------------------------- */
 
-/* Column index of a letter (either case), -1 if none. */
-static int pente_col_of(int ch)
+static bool pente_setup(rules_game *g, const char *options, char *err,
+                        size_t errlen)
 {
-    ch = toupper(ch);
-    const char *p = ch ? strchr(pente_col_letters, ch) : NULL;
-    return p ? (int)(p - pente_col_letters) : -1;
-}
-
-/* Read an intersection at *s; advance *s.  RULES_MALFORMED with why. */
-static rules_status pente_scan_point(const char **s, int *cell, char *why,
-                                     size_t whylen)
-{
-    char q[24];
-    const char *t = *s;
-    int ch = toupper((unsigned char)t[0]);
-    int col = pente_col_of(ch);
-    if (col < 0) {
-        if (ch == 'I')
-            snprintf(why, whylen,
-                     "there is no column I (columns A-T without I)");
-        else if (ch >= 'U' && ch <= 'Z')
-            snprintf(why, whylen,
-                     "column %c is off the board (columns A-T without I)",
-                     ch);
-        else
-            snprintf(why, whylen, "'%s' is not a column A-T",
-                     rules_quote(t, 1, q, sizeof q));
-        return RULES_MALFORMED;
-    }
-    if (!isdigit((unsigned char)t[1])) {
-        if (t[1])
-            snprintf(why, whylen, "'%s' is not a row 1-19",
-                     rules_quote(t + 1, 1, q, sizeof q));
-        else
-            snprintf(why, whylen, "row missing after column %c", ch);
-        return RULES_MALFORMED;
-    }
-    int row = 0, n = 1;
-    while (isdigit((unsigned char)t[n]) && n < 4)
-        row = row * 10 + (t[n++] - '0');
-    if (isdigit((unsigned char)t[n]) || row < 1 || row > PENTE_N ||
-        t[1] == '0') {
-        size_t len = 1;
-        while (isdigit((unsigned char)t[len]))
-            len++;
-        snprintf(why, whylen, "row %s is off the board (rows 1-19)",
-                 rules_quote(t + 1, len - 1 < 8 ? len - 1 : 8, q, sizeof q));
-        return RULES_MALFORMED;
-    }
-    *cell = (PENTE_N - row) * PENTE_N + col;
-    *s = t + n;
-    return RULES_OK;
-}
-
-/* ---- options ------------------------------------------------------------ */
-
-/* Parse a diamond list "D4,K4,..." into cfg. */
-static bool pente_parse_diamonds(const char *v, size_t len, pente_config *cfg,
-                                 char *err, size_t errlen)
-{
-    char q[40];
-    cfg->ndiamonds = 0;
-    const char *s = v, *end = v + len;
-    bool seen[PENTE_CELLS] = {false};
-    while (s < end) {
-        int cell;
-        const char *t = s;
-        char why[RULES_REASON_MAX];
-        if (pente_scan_point(&t, &cell, why, sizeof why) != RULES_OK ||
-            t > end || (t < end && *t != ',')) {
-            snprintf(err, errlen, "diamonds: '%s' is not a list of points "
-                                  "like D4,K4",
-                     rules_quote(v, len < 30 ? len : 30, q, sizeof q));
-            return false;
-        }
-        if (seen[cell]) {
-            char name[4];
-            snprintf(err, errlen, "diamonds: %s is listed twice",
-                     pente_cell_name(cell, name));
-            return false;
-        }
-        seen[cell] = true;
-        cfg->diamond[cfg->ndiamonds++] = (uint16_t)cell;
-        s = t + (t < end);
-    }
-    if (cfg->ndiamonds == 0) {
-        snprintf(err, errlen, "diamonds: the list is empty");
+    pente_settings *s = &g->settings.pente;
+    if (!pente_settings_parse(s, g->variant, options, err, errlen))
+        return false;
+    size_t n = pente_settings_write(s, g->options, sizeof g->options);
+    if (n >= sizeof g->options) {
+        snprintf(err, errlen, "options too long: %zu bytes in canonical "
+                              "form, at most %zu",
+                 n, sizeof g->options - 1);
         return false;
     }
+    g->nseats = pente_nseats(s->variant);
     return true;
 }
 
-/* Read a whole number in [lo, hi] from v[0..len). */
-static bool pente_parse_int(const char *v, size_t len, int lo, int hi,
-                            int *out)
+static bool pente_rules_same(const rules_game *a, const rules_game *b,
+                             char *why, size_t whylen)
 {
-    if (len == 0 || len > 6)
-        return false;
-    int x = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!isdigit((unsigned char)v[i]))
-            return false;
-        x = x * 10 + (v[i] - '0');
-    }
-    if (x < lo || x > hi)
-        return false;
-    *out = x;
-    return true;
-}
-
-/* Fill cfg from the variant and an options text; false with err if bad.
- * *pairs gets the captures option as written (pairs, or stones in team). */
-static bool pente_parse_options(const char *variant, const char *options,
-                                pente_config *cfg, int *given_captures,
-                                char *err, size_t errlen)
-{
-    pente_variant v = strcmp(variant, "plus") == 0      ? PENTE_PLUS
-                      : strcmp(variant, "partner") == 0 ? PENTE_PARTNER
-                      : strcmp(variant, "team") == 0    ? PENTE_TEAM
-                                                        : PENTE_STANDARD;
-    pente_config_default(cfg, v);
-    bool team = v == PENTE_TEAM;
-    int caps = team ? 10 : 5;
-    char q[40];
-    for (const char *s = options; *s;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!*s)
-            break;
-        size_t len = strcspn(s, " \t");
-        const char *eq = memchr(s, '=', len);
-        if (!eq) {
-            snprintf(err, errlen, "option '%s' is not key=value",
-                     rules_quote(s, len < 30 ? len : 30, q, sizeof q));
-            return false;
-        }
-        size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
-        const char *val = eq + 1;
-#define KEY(k) (klen == strlen(k) && strncmp(s, k, klen) == 0)
-        if (KEY("opening")) {
-            if (vlen == 10 && strncmp(val, "tournament", 10) == 0)
-                cfg->tournament = true;
-            else if (vlen == 4 && strncmp(val, "free", 4) == 0)
-                cfg->tournament = false;
-            else {
-                snprintf(err, errlen, "opening must be tournament or free");
-                return false;
-            }
-        } else if (KEY("movecap")) {
-            if (!pente_parse_int(val, vlen, 0, 65535, &cfg->movecap)) {
-                snprintf(err, errlen, "movecap must be a number 0-65535 "
-                                      "(plies; 0 = none)");
-                return false;
-            }
-        } else if (KEY("captures")) {
-            if (!pente_parse_int(val, vlen, 1, team ? 200 : 100, &caps)) {
-                snprintf(err, errlen, "captures must be a number %s",
-                         team ? "1-200 (enemy stones)" : "1-100 (pairs)");
-                return false;
-            }
-        } else if (KEY("diamonds")) {
-            if (v != PENTE_PLUS) {
-                snprintf(err, errlen, "diamonds is an option of the plus "
-                                      "variant only");
-                return false;
-            }
-            if (!pente_parse_diamonds(val, vlen, cfg, err, errlen))
-                return false;
-        } else {
-            snprintf(err, errlen, "unknown option '%s' (known: opening, "
-                                  "movecap, captures%s)",
-                     rules_quote(s, klen < 30 ? klen : 30, q, sizeof q),
-                     v == PENTE_PLUS ? ", diamonds" : "");
-            return false;
-        }
-#undef KEY
-        s += len;
-    }
-    cfg->captures = team ? caps : 2 * caps;
-    *given_captures = caps;
-    return true;
-}
-
-/* The settings of a game, diamonds included (from the normalised options;
- * never fails once setup succeeded). */
-static void pente_config_of(const rules_game *g, pente_config *cfg)
-{
-    char err[RULES_REASON_MAX];
-    int caps;
-    if (!pente_parse_options(g->variant, g->options, cfg, &caps, err,
-                             sizeof err))
-        pente_config_default(cfg, pente_variant_of(g));
-}
-
-static bool pente_setup(rules_game *g, char *err, size_t errlen)
-{
-    pente_config cfg;
-    int caps;
-    if (!pente_parse_options(g->variant, g->options, &cfg, &caps, err,
-                             errlen))
-        return false;
-    char text[sizeof g->options + 64];
-    int n = snprintf(text, sizeof text, "opening=%s movecap=%d captures=%d",
-                     cfg.tournament ? "tournament" : "free", cfg.movecap,
-                     caps);
-    for (int i = 0; i < cfg.ndiamonds && n < (int)sizeof text; i++) {
-        char name[4];
-        n += snprintf(text + n, sizeof text - (size_t)n, "%s%s",
-                      i ? "," : " diamonds=",
-                      pente_cell_name(cfg.diamond[i], name));
-    }
-    if (n >= (int)sizeof g->options) {
-        snprintf(err, errlen, "options too long");
-        return false;
-    }
-    memcpy(g->options, text, (size_t)n + 1);
-    g->nseats = pente_nseats(cfg.variant);
-    g->setting[0] = cfg.variant;
-    g->setting[1] = cfg.tournament;
-    g->setting[2] = cfg.movecap;
-    g->setting[3] = cfg.captures;
-    return true;
+    return pente_settings_same(&a->settings.pente, &b->settings.pente, why,
+                               whylen);
 }
 
 static const char *pente_seat_colour_name(const rules_game *g, int seat)
@@ -363,9 +140,7 @@ static int pente_rules_seat_team(const rules_game *g, int seat)
 
 static void pente_rules_start(const rules_game *g, rules_pos *pos)
 {
-    pente_config cfg;
-    pente_config_of(g, &cfg);
-    pente_start(pente_get(pos), &cfg);
+    pente_start(pente_get(pos), &g->settings.pente);
 }
 
 static int pente_rules_to_move(const rules_game *g, const rules_pos *pos)
@@ -444,9 +219,8 @@ static rules_status pente_scan(const char *text, bool plus,
         }
         pente_written *pw = &w[(*count)++];
         memset(pw, 0, sizeof *pw);
-        rules_status st = pente_scan_point(&s, &pw->cell, why, whylen);
-        if (st != RULES_OK)
-            return st;
+        if (!pente_point_scan(&s, &pw->cell, why, whylen))
+            return RULES_MALFORMED;
         if (*s == '*') {
             if (!plus) {
                 snprintf(why, whylen, "power stones ('*') exist only in "
@@ -501,11 +275,11 @@ static bool pente_mask_of(const pente_written *w, char mine, int n,
                           uint8_t *mask, char *why, size_t whylen)
 {
     if (w->nletters > n) {
-        char name[4];
+        char name[PENTE_POINT_NAME_MAX];
         snprintf(why, whylen,
                  "%s lists %d power stone colour%s, but %d earlier power "
                  "stone%s on the board",
-                 pente_cell_name(w->cell, name), w->nletters,
+                 pente_point_name(w->cell, name), w->nletters,
                  w->nletters == 1 ? "" : "s", n, n == 1 ? " is" : "s are");
         return false;
     }
@@ -520,8 +294,8 @@ static bool pente_mask_of(const pente_written *w, char mine, int n,
 static void pente_explain(const pente_pos *p, pente_error e, int cell,
                           char *why, size_t whylen)
 {
-    char name[4];
-    pente_cell_name(cell, name);
+    char name[PENTE_POINT_NAME_MAX];
+    pente_point_name(cell, name);
     int seat = pente_to_move(p);
     const char *colour =
         pente_colour_names[pente_seat_colour(p->variant, seat)];
@@ -632,8 +406,8 @@ static void pente_format(const rules_game *g, const rules_move *move,
     size_t n = 0;
     for (int k = 0; k < move->nsteps && k < 2; k++) {
         const rules_step *st = &move->step[k];
-        char name[4];
-        pente_cell_name(st->cell, name);
+        char name[PENTE_POINT_NAME_MAX];
+        pente_point_name(st->cell, name);
         n += (size_t)snprintf(text + n, sizeof text - n, "%s%s%s",
                               k ? " " : "", name, st->power ? "*" : "");
         unsigned low = st->power_as & 0x0f;
@@ -836,11 +610,11 @@ static bool pente_read_pair(const char **s, int max, int out[2])
 static rules_status pente_pos_read(const rules_game *g, const char *line,
                                    rules_pos *pos, char *why, size_t whylen)
 {
-    pente_config cfg;
-    pente_config_of(g, &cfg);
+    const pente_settings *cfg = &g->settings.pente;
     pente_pos *p = pente_get(pos);
-    pente_start(p, &cfg);
-    bool plus = cfg.variant == PENTE_PLUS, team = cfg.variant == PENTE_TEAM;
+    pente_start(p, cfg);
+    bool plus = cfg->variant == PENTE_PLUS;
+    bool team = cfg->variant == PENTE_TEAM;
     const char *s = line;
     char q[8];
     int stones = 0;
@@ -925,11 +699,11 @@ static rules_status pente_pos_read(const rules_game *g, const char *line,
     }
     p->ply = (uint16_t)ply;
     int seat = pente_to_move(p);
-    if (mover != "wbru"[pente_seat_colour(cfg.variant, seat)]) {
+    if (mover != "wbru"[pente_seat_colour(cfg->variant, seat)]) {
         snprintf(why, whylen, "after %d plies seat %d (%s) is to move, not "
                               "'%s'",
                  ply, seat,
-                 pente_colour_names[pente_seat_colour(cfg.variant, seat)],
+                 pente_colour_names[pente_seat_colour(cfg->variant, seat)],
                  rules_quote(&mover, 1, q, sizeof q));
         return RULES_BAD_POS;
     }
@@ -964,6 +738,7 @@ const rules_engine rules_engine_pente = {
     .name = "pente",
     .variants = "standard,plus,partner,team",
     .setup = pente_setup,
+    .same = pente_rules_same,
     .seat_colour = pente_seat_colour_name,
     .seat_team = pente_rules_seat_team,
     .start = pente_rules_start,

@@ -63,8 +63,7 @@ rules_game *rules_game_new(const char *game, const char *variant,
     }
     g->engine = e;
     snprintf(g->variant, sizeof g->variant, "%s", variant ? variant : deflt);
-    snprintf(g->options, sizeof g->options, "%s", options ? options : "");
-    if (!e->setup(g, err, errlen)) {
+    if (!e->setup(g, options ? options : "", err, errlen)) {
         free(g);
         return NULL;
     }
@@ -76,6 +75,22 @@ void rules_game_free(rules_game *g) { free(g); }
 const char *rules_game_name(const rules_game *g) { return g->engine->name; }
 const char *rules_variant_name(const rules_game *g) { return g->variant; }
 const char *rules_options_text(const rules_game *g) { return g->options; }
+
+bool rules_game_same(const rules_game *a, const rules_game *b, char *why,
+                     size_t whylen)
+{
+    if (a->engine != b->engine) {
+        snprintf(why, whylen, "game=%s against game=%s", a->engine->name,
+                 b->engine->name);
+        return false;
+    }
+    if (strcmp(a->variant, b->variant) != 0) {
+        snprintf(why, whylen, "variant=%s against variant=%s", a->variant,
+                 b->variant);
+        return false;
+    }
+    return !a->engine->same || a->engine->same(a, b, why, whylen);
+}
 
 const char *rules_quote(const char *s, size_t max, char *out, size_t outlen)
 {

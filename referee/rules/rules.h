@@ -122,11 +122,26 @@ rules_game *rules_game_new(const char *game, const char *variant,
                            const char *options, char *err, size_t errlen);
 void rules_game_free(rules_game *g);
 
-/* Names: "pentago"; the variant, e.g. "swiss-2010"; the options as given
- * after defaults were applied, in the key=value form rules_game_new takes. */
+/* Names: "pentago"; the variant, e.g. "swiss-2010"; the options in
+ * canonical form: every option with its default filled in, in a fixed
+ * order, in the key=value form rules_game_new takes (Pente:
+ * "opening=tournament movecap=0 captures=5"; Pentago: "").  Games with
+ * the same settings have the same text. */
 const char *rules_game_name(const rules_game *g);
 const char *rules_variant_name(const rules_game *g);
 const char *rules_options_text(const rules_game *g);
+
+/* Do a and b play the same game: the same game, the same variant and every
+ * option that decides play equal?  Options are compared as the engine's
+ * typed settings, not as text, so the default given or left out, options
+ * in another order or a diamond list in another order make no difference.
+ * Returns true if so; otherwise false, and why names the first setting
+ * that differs in key=value form, a's value first: "movecap=8 against
+ * movecap=0", "variant=plus against variant=standard".  To check that a
+ * record belongs to an event, make a game from the record's game, variant
+ * and options and compare it with the event's. */
+bool rules_game_same(const rules_game *a, const rules_game *b, char *why,
+                     size_t whylen);
 
 /* Comma-separated lists of known games and a game's variants, for help. */
 const char *rules_games_list(void);

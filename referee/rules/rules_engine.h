@@ -5,6 +5,8 @@
 #ifndef RULES_ENGINE_H
 #define RULES_ENGINE_H
 
+#include "pentago.h"
+#include "pente.h"
 #include "rules.h"
 
 typedef struct rules_engine rules_engine;
@@ -12,17 +14,27 @@ typedef struct rules_engine rules_engine;
 struct rules_game {
     const rules_engine *engine;
     char variant[32];
-    char options[256];
+    char options[256]; /* canonical, written by setup */
     int nseats;
-    int setting[8]; /* engine-specific, filled by setup */
+    union { /* the engine's settings, typed, filled once by setup */
+        pentago_ruleset pentago;
+        pente_settings pente;
+    } settings;
 };
 
 struct rules_engine {
     const char *name;
     const char *variants; /* comma-separated; the first is the default */
-    /* Check variant and options (g->variant, g->options) and fill nseats
-     * and setting[]; return false with a reason on error. */
-    bool (*setup)(rules_game *g, char *err, size_t errlen);
+    /* Read g->variant (known) and options (never NULL) into g->settings,
+     * write their canonical text into g->options and set nseats; return
+     * false with a reason naming the option on error. */
+    bool (*setup)(rules_game *g, const char *options, char *err,
+                  size_t errlen);
+    /* Do a and b, of this engine and the same variant, have the same
+     * settings?  False with the first difference in why (rules.h,
+     * rules_game_same).  NULL if the variant decides everything. */
+    bool (*same)(const rules_game *a, const rules_game *b, char *why,
+                 size_t whylen);
     const char *(*seat_colour)(const rules_game *g, int seat);
     int (*seat_team)(const rules_game *g, int seat);
     void (*start)(const rules_game *g, rules_pos *pos);

@@ -591,9 +591,10 @@ Test(pente, game_creation)
     cr_assert_eq(rules_seats(g), 2);
     cr_assert_str_eq(rules_seat_colour(g, 1), "black");
     rules_game_free(g);
+    /* canonical: upper case, diamonds in cell order (row 19 first) */
     g = new_game("plus", "diamonds=a1,T19 captures=4");
     cr_assert_str_eq(rules_options_text(g), "opening=tournament movecap=0 "
-                                            "captures=4 diamonds=A1,T19");
+                                            "captures=4 diamonds=T19,A1");
     rules_game_free(g);
     g = new_game("plus", NULL);
     cr_assert_str_eq(rules_options_text(g),
