@@ -11,10 +11,18 @@
  * or -1 with a message naming the directory in err. */
 int fs_mkdirs(const char *path, char *err, size_t errlen);
 
-/* Write path atomically: writer fills a temporary file in the same
- * directory (returning 0, or -1 with errno set), which is then flushed,
- * synced and renamed over path.  Returns 0, or -1 with a message naming
- * path in err; the temporary file never stays behind. */
+/* Write path atomically, the one way every output file is written
+ * (records, event definitions, tables):
+ *   1. writer fills a temporary file DIR/.NAME.XXXXXX beside path (mode
+ *      0644), returning 0, or -1 with errno set;
+ *   2. the file is flushed, fsync'ed and closed;
+ *   3. it is renamed over path, so that a reader sees the old file or the
+ *      new one, never half of one;
+ *   4. DIR is fsync'ed, so that the rename survives a crash (a file system
+ *      that cannot sync a directory, EINVAL, is taken as done).
+ * Returns 0, or -1 with a message that begins with path in err.  The
+ * temporary file never stays behind; after a failed step 4, path is the
+ * new file, but the caller is told it may not last. */
 typedef int (*fs_writer)(FILE *f, void *arg);
 int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
                     size_t errlen);
