@@ -94,8 +94,9 @@ record_move *record_add_move(record *r, int seat, const char *text,
                              const char *sent, long ms, long left_ms);
 int record_add_comment(record_move *m, const char *text);
 
-/* Write to path atomically: a temporary file in the same directory,
- * fsync, then rename over path. */
+/* Write to path atomically with fs_write_atomic (fsutil.h): a temporary
+ * file in the same directory, fsync, rename over path, fsync of the
+ * directory.  Strings are written by ywrite_str (ywrite.h). */
 int record_write(const record *r, const char *path, char *err,
                  size_t errlen);
 /* Read and check the structure and types of a record; on error the
