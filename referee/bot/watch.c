@@ -8,6 +8,8 @@
 #include "util/worker.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -33,52 +35,52 @@ struct watch {
 };
 
 /* The watches of one loop. */
+/* A sweep asked for after a bot's end, run once for all the bots that end
+ * close together (the two of a game, many games at once). */
+#define WATCH_SWEEP_DELAY_S 0.02
+
+/* The watches of one loop, and its scans: one at a time covers every bot
+ * of the loop; a sweep asked for meanwhile runs after it. */
 typedef struct watch_group {
     struct ev_loop *loop;
     ev_timer timer;
     watch **w;
     size_t n, cap;
     worker *scanner; /* the thread that reads /proc */
+    bool scanning, sweep_wanted;
+    ev_timer sweep_timer; /* a sweep soon */
+    int sweep_rounds;
     struct watch_group *next;
 } watch_group;
 
-/* One group per loop; the referee has one loop, tests may have more. */
+/* One group per loop: a process may run loops on several threads. */
+static pthread_mutex_t watch_groups_mu = PTHREAD_MUTEX_INITIALIZER;
 static watch_group *watch_groups;
 
-/* A sweep asked for after a bot's end, run once for all the bots that end
- * close together (the two of a game, many games at once). */
-#define WATCH_SWEEP_DELAY_S 0.02
-static ev_timer watch_sweep_timer;
-static struct ev_loop *watch_sweep_loop;
-static int watch_sweep_rounds;
-
-/* One scan at a time covers every bot; a sweep asked for meanwhile runs
- * after it. */
-static bool watch_scanning, watch_sweep_wanted;
-/* The largest bot id ever watched: ids only grow (proc.h). */
-static long watch_max_id;
-static long watch_test_delay_ms;
+/* The largest bot id ever watched: ids only grow, process-wide (proc.h). */
+static _Atomic long watch_max_id;
+static _Atomic long watch_test_delay_ms;
 
 static watch_group *watch_group_for(struct ev_loop *loop);
 
 /* Every watched bot's group and id, for a scan. */
 static int watch_all(pid_t **pgids, long **ids, size_t *n)
 {
+    pthread_mutex_lock(&watch_groups_mu);
     size_t total = 0;
     for (watch_group *g = watch_groups; g; g = g->next)
         total += g->n;
     *pgids = calloc(total + 1, sizeof **pgids);
     *ids = calloc(total + 1, sizeof **ids);
-    if (!*pgids || !*ids)
-        return -1;
     total = 0;
-    for (watch_group *g = watch_groups; g; g = g->next)
+    for (watch_group *g = watch_groups; g && *pgids && *ids; g = g->next)
         for (size_t i = 0; i < g->n; i++, total++) {
             (*pgids)[total] = g->w[i]->pgid;
             (*ids)[total] = g->w[i]->id;
         }
+    pthread_mutex_unlock(&watch_groups_mu);
     *n = total;
-    return 0;
+    return *pgids && *ids ? 0 : -1;
 }
 
 /* One scan: what the loop knew of its bots when it was asked for, and
@@ -136,11 +138,13 @@ static void watch_job_run(void *arg)
 
 static bool watch_is_live_bot(pid_t pid)
 {
-    for (watch_group *g = watch_groups; g; g = g->next)
-        for (size_t i = 0; i < g->n; i++)
-            if (g->w[i]->pgid == pid)
-                return true;
-    return false;
+    bool live = false;
+    pthread_mutex_lock(&watch_groups_mu);
+    for (watch_group *g = watch_groups; g && !live; g = g->next)
+        for (size_t i = 0; i < g->n && !live; i++)
+            live = g->w[i]->pgid == pid;
+    pthread_mutex_unlock(&watch_groups_mu);
+    return live;
 }
 
 /* Whether a stray the scan saw may be a bot still starting: a start was
@@ -190,8 +194,8 @@ static void watch_job_done(void *arg);
  * while one is running follows it. */
 static void watch_scan_start(watch_group *g, bool sweep)
 {
-    if (watch_scanning) {
-        watch_sweep_wanted |= sweep;
+    if (g->scanning) {
+        g->sweep_wanted |= sweep;
         return;
     }
     watch_job *j = watch_job_new(g, sweep);
@@ -201,27 +205,27 @@ static void watch_scan_start(watch_group *g, bool sweep)
         watch_job_free(j);
         return;
     }
-    watch_scanning = true;
+    g->scanning = true;
 }
 
 static void watch_sweep_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
-    (void)t;
+    (void)loop;
     (void)revents;
-    watch_sweep_loop = NULL;
-    watch_group *g = watch_group_for(loop);
-    if (g)
-        watch_scan_start(g, true);
+    watch_scan_start(t->data, true);
+}
+
+static void watch_group_sweep_soon(watch_group *g)
+{
+    if (!ev_is_active(&g->sweep_timer)) /* else one is coming */
+        ev_timer_start(g->loop, &g->sweep_timer);
 }
 
 void watch_sweep_soon(struct ev_loop *loop)
 {
-    if (watch_sweep_loop)
-        return; /* one is coming */
-    watch_sweep_loop = loop;
-    ev_timer_init(&watch_sweep_timer, watch_sweep_cb, WATCH_SWEEP_DELAY_S,
-                  0.);
-    ev_timer_start(loop, &watch_sweep_timer);
+    watch_group *g = watch_group_for(loop);
+    if (g)
+        watch_group_sweep_soon(g);
 }
 
 /* One scan on this thread, and SIGKILL to every stray found: for after
@@ -246,14 +250,14 @@ void watch_sweep_final(void)
 {
     /* A scan still running must end first: its strays are checked and
      * killed here, on this thread. */
-    for (watch_group *g = watch_groups; g; g = g->next)
+    pthread_mutex_lock(&watch_groups_mu);
+    for (watch_group *g = watch_groups; g; g = g->next) {
         worker_drain(g->scanner);
-    if (watch_sweep_loop) {
-        ev_timer_stop(watch_sweep_loop, &watch_sweep_timer);
-        watch_sweep_loop = NULL;
+        ev_timer_stop(g->loop, &g->sweep_timer);
+        g->sweep_rounds = 0;
+        g->sweep_wanted = false;
     }
-    watch_sweep_rounds = 0;
-    watch_sweep_wanted = false;
+    pthread_mutex_unlock(&watch_groups_mu);
     struct timespec t0, now;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (bool more = true; more;) {
@@ -314,9 +318,11 @@ static void watch_mark_one(watch *w, const proc_usage *u, bool *any)
     w->fired = *any = true;
 }
 
-/* Mark the watches over a limit; the callbacks run after, so that one
- * removing a watch cannot disturb the marking. */
-static bool watch_mark(const proc_scan *s)
+/* Mark the loop's watches over a limit; the callbacks run after, so
+ * that one removing a watch cannot disturb the marking.  (The scan
+ * covered every loop's bots, to tell strays from them; each loop marks
+ * its own.) */
+static bool watch_mark(watch_group *g, const proc_scan *s)
 {
     watch_slot *slot = calloc(s->n + 1, sizeof *slot);
     if (!slot)
@@ -325,32 +331,28 @@ static bool watch_mark(const proc_scan *s)
         slot[k] = (watch_slot){s->ids[k], k};
     qsort(slot, s->n, sizeof *slot, watch_cmp_slot);
     bool any = false;
-    for (watch_group *g = watch_groups; g; g = g->next)
-        for (size_t i = 0; i < g->n; i++) {
-            watch_slot key = {g->w[i]->id, 0};
-            const watch_slot *hit = bsearch(&key, slot, s->n, sizeof *slot,
-                                            watch_cmp_slot);
-            if (hit) /* else it started after the scan's list was made */
-                watch_mark_one(g->w[i], &s->use[hit->k], &any);
-        }
+    for (size_t i = 0; i < g->n; i++) {
+        watch_slot key = {g->w[i]->id, 0};
+        const watch_slot *hit = bsearch(&key, slot, s->n, sizeof *slot,
+                                        watch_cmp_slot);
+        if (hit) /* else it started after the scan's list was made */
+            watch_mark_one(g->w[i], &s->use[hit->k], &any);
+    }
     free(slot);
     return any;
 }
 
 /* Call back the watches marked over a limit, collected first so that
  * the lists may change under the callbacks. */
-static void watch_fire(void)
+static void watch_fire(watch_group *g)
 {
-    size_t n = 0, k = 0;
-    for (watch_group *g = watch_groups; g; g = g->next)
-        n += g->n;
-    watch **fired = calloc(n + 1, sizeof *fired);
+    size_t k = 0;
+    watch **fired = calloc(g->n + 1, sizeof *fired);
     if (!fired)
         return;
-    for (watch_group *g = watch_groups; g; g = g->next)
-        for (size_t i = 0; i < g->n; i++)
-            if (g->w[i]->fired && g->w[i]->value)
-                fired[k++] = g->w[i];
+    for (size_t i = 0; i < g->n; i++)
+        if (g->w[i]->fired && g->w[i]->value)
+            fired[k++] = g->w[i];
     for (size_t i = 0; i < k; i++) {
         long value = fired[i]->value;
         fired[i]->value = 0; /* once */
@@ -363,32 +365,32 @@ static void watch_fire(void)
 static void watch_job_done(void *arg)
 {
     watch_job *j = arg;
-    struct ev_loop *loop = j->g->loop;
-    watch_scanning = false;
+    watch_group *g = j->g;
+    g->scanning = false;
     bool over = false;
     size_t killed = 0;
     if (j->rc == 0) {
-        over = watch_mark(&j->s);
+        over = watch_mark(g, &j->s);
         killed = watch_kill_strays(&j->s, true);
     }
     if (j->sweep) {
         /* Each stray killed hands its children to us as it dies: look
          * again soon, a bounded number of times; the periodic check does
          * the rest. */
-        if (killed > 0 && ++watch_sweep_rounds < WATCH_SWEEP_ROUNDS)
-            watch_sweep_soon(loop);
+        if (killed > 0 && ++g->sweep_rounds < WATCH_SWEEP_ROUNDS)
+            watch_group_sweep_soon(g);
         else
-            watch_sweep_rounds = 0;
+            g->sweep_rounds = 0;
     } else if (killed > 0) {
-        watch_sweep_soon(loop);
+        watch_group_sweep_soon(g);
     }
     watch_job_free(j);
-    if (watch_sweep_wanted) {
-        watch_sweep_wanted = false;
-        watch_sweep_soon(loop);
+    if (g->sweep_wanted) {
+        g->sweep_wanted = false;
+        watch_group_sweep_soon(g);
     }
     if (over)
-        watch_fire();
+        watch_fire(g);
 }
 
 static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
@@ -398,11 +400,8 @@ static void watch_timer_cb(struct ev_loop *loop, ev_timer *t, int revents)
     watch_scan_start(t->data, false);
 }
 
-static watch_group *watch_group_for(struct ev_loop *loop)
+static watch_group *watch_group_new(struct ev_loop *loop)
 {
-    for (watch_group *g = watch_groups; g; g = g->next)
-        if (g->loop == loop)
-            return g;
     watch_group *g = calloc(1, sizeof *g);
     char err[128];
     if (!g || !(g->scanner = worker_new(loop, err, sizeof err))) {
@@ -412,23 +411,39 @@ static watch_group *watch_group_for(struct ev_loop *loop)
     g->loop = loop;
     ev_timer_init(&g->timer, watch_timer_cb, WATCH_PERIOD_S, WATCH_PERIOD_S);
     g->timer.data = g;
-    g->next = watch_groups;
-    watch_groups = g;
+    ev_timer_init(&g->sweep_timer, watch_sweep_cb, WATCH_SWEEP_DELAY_S, 0.);
+    g->sweep_timer.data = g;
+    return g;
+}
+
+static watch_group *watch_group_for(struct ev_loop *loop)
+{
+    pthread_mutex_lock(&watch_groups_mu);
+    watch_group *g = watch_groups;
+    while (g && g->loop != loop)
+        g = g->next;
+    if (!g && (g = watch_group_new(loop))) {
+        g->next = watch_groups;
+        watch_groups = g;
+    }
+    pthread_mutex_unlock(&watch_groups_mu);
     return g;
 }
 
 /* After the loop: every group goes, its scanning thread with it. */
 static void watch_release_groups(void)
 {
+    pthread_mutex_lock(&watch_groups_mu);
     while (watch_groups) {
         watch_group *g = watch_groups;
         watch_groups = g->next;
         ev_timer_stop(g->loop, &g->timer);
+        ev_timer_stop(g->loop, &g->sweep_timer);
         worker_free(g->scanner);
         free(g->w);
         free(g);
     }
-    watch_scanning = false;
+    pthread_mutex_unlock(&watch_groups_mu);
 }
 
 static int watch_group_push(watch_group *g, watch *w)
@@ -449,15 +464,22 @@ watch *watch_add(struct ev_loop *loop, pid_t pgid, long id, long mem_kb,
                  long tasks, watch_cb cb, void *arg)
 {
     watch_group *g = watch_group_for(loop);
-    watch *w = g ? calloc(1, sizeof *w) : NULL;
-    if (!w || watch_group_push(g, w) != 0) {
+    watch *w = g ? malloc(sizeof *w) : NULL;
+    if (!w)
+        return NULL;
+    *w = (watch){.group = g, .pgid = pgid, .id = id, .mem_kb = mem_kb,
+                 .tasks = tasks, .cb = cb, .arg = arg};
+    pthread_mutex_lock(&watch_groups_mu);
+    int rc = watch_group_push(g, w);
+    pthread_mutex_unlock(&watch_groups_mu);
+    if (rc != 0) {
         free(w);
         return NULL;
     }
-    *w = (watch){.group = g, .pgid = pgid, .id = id, .mem_kb = mem_kb,
-                 .tasks = tasks, .cb = cb, .arg = arg};
-    if (id > watch_max_id)
-        watch_max_id = id;
+    long seen = watch_max_id;
+    while (id > seen &&
+           !atomic_compare_exchange_weak(&watch_max_id, &seen, id))
+        ;
     if (!ev_is_active(&g->timer))
         ev_timer_start(loop, &g->timer);
     return w;
@@ -468,11 +490,13 @@ void watch_remove(watch *w)
     if (!w)
         return;
     watch_group *g = w->group;
+    pthread_mutex_lock(&watch_groups_mu);
     for (size_t i = 0; i < g->n; i++)
         if (g->w[i] == w) {
             g->w[i] = g->w[--g->n];
             break;
         }
+    pthread_mutex_unlock(&watch_groups_mu);
     free(w);
     /* An idle group keeps its thread for the next bot, but not the loop
      * running. */

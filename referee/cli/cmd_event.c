@@ -13,6 +13,7 @@
 #include "sandbox_opts.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -23,6 +24,51 @@ static void event_usage(FILE *out)
                  "  -j, --concurrency K  games at once (default: the "
                  "definition's, else the number of cores)\n"
                  SANDBOX_USAGE);
+}
+
+/* Ctrl-C, SIGTERM, SIGHUP: end the running games; run again to resume. */
+static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    event_stop(w->data);
+}
+
+/* The event on a loop of ours, with our signal handlers. */
+static int event_play(const event_def *def, int jobs, char *err,
+                      size_t errlen)
+{
+    proc_ignore_sigpipe();
+    /* Not libev's default loop: it reaps every child, and bots are
+     * reaped by their pidfds (proc.h). */
+    struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+    if (!loop) {
+        snprintf(err, errlen, "cannot make the event loop");
+        return 1;
+    }
+    event_runner *er = event_new(def, jobs, loop, stderr, err, errlen);
+    if (!er) {
+        ev_loop_destroy(loop);
+        return 1;
+    }
+    ev_signal w[3];
+    int sig[] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; i++) {
+        ev_signal_init(&w[i], event_signal_cb, sig[i]);
+        w[i].data = er;
+        ev_signal_start(loop, &w[i]);
+        /* Waiting for a signal keeps no loop running once the games are
+         * done. */
+        ev_unref(loop);
+    }
+    int rc = event_run(er);
+    for (int i = 0; i < 3; i++) {
+        ev_ref(loop);
+        ev_signal_stop(loop, &w[i]);
+    }
+    event_free(er);
+    ev_loop_destroy(loop);
+    return rc;
 }
 
 int cmd_event(int argc, char **argv)
@@ -84,7 +130,7 @@ int cmd_event(int argc, char **argv)
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
-    int rc = event_run(&def, jobs, stderr, err, sizeof err);
+    int rc = event_play(&def, jobs, err, sizeof err);
     watch_sweep_final();
     sandbox_teardown();
     guard_stop();

@@ -6,20 +6,18 @@
  * and 3rd against the 2nd and 4th, and the teams alternate who starts.
  */
 #include "commands.h"
-#include "bot/botpool.h"
 #include "bot/watch.h"
 #include "proc/guard.h"
 #include "clock/clock.h"
 #include "match/match.h"
+#include "match/matchpool.h"
 #include "rules.h"
 #include "proc/proc.h"
-#include "proc/starter.h"
 #include "sandbox_opts.h"
 #include "util/fsutil.h"
 #include "util/rng.h"
 #include "util/testhook.h"
 #include "util/worker.h"
-#include "clock/loopclock.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -37,32 +35,24 @@ typedef struct {
     int nbots;
     const char *dir;
     int games, concurrency;
-    int next, running, finished, write_errors;
+    int next, finished, write_errors;
     int interrupted; /* games ended by Ctrl-C: not played, not recorded */
-    int writing; /* games over whose records are being written */
-    loopclock_budget starts; /* games started per loop iteration */
     int first; /* the bot (0 or 1) that has seat 0 in game 1 */
     double score[RULES_MAX_SEATS];
     int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
     int losses[RULES_MAX_SEATS], voids;
     struct ev_loop *loop;
-    loopclock *clock;
-    worker *writer;  /* records, off the loop */
-    worker *printer; /* output, which a reader may hold up: apart */
-    starter *starter; /* bot starts, off the loop */
-    botpool *pool;  /* --keep-bots */
+    matchpool *pool;
+    worker *printer; /* the pool's: output, which a reader may hold up */
     bool keep_bots;
-    match **live; /* running games, for Ctrl-C: concurrency slots */
-    bool stopping;
+    bool stopping, ran;
     ev_signal w_int, w_term, w_hup;
-    ev_timer w_more; /* starts the next batch of games */
     sandbox_options sandbox;
 } series;
 
 typedef struct {
     series *sr;
     int index;
-    bool over; /* its slot is free: the record is being written */
     int bot_of_seat[RULES_MAX_SEATS];
     char record_path[4096];
     char log_path[RULES_MAX_SEATS][4096];
@@ -129,8 +119,6 @@ static bool match_parse_count(const char *arg, long *out)
 {
     return cli_number(arg, 0, 1000000, out);
 }
-
-static void series_start_next(series *sr);
 
 static const char *series_result_text(const record *r, int seat)
 {
@@ -211,117 +199,78 @@ static void series_forget(series *sr, const series_game *sg)
         unlink(sg->log_path[s]);
 }
 
-/* A game's slot is free once the game is over and its bots are gone. */
-static void series_free_slot(series *sr, const match *m)
+static void series_game_done(void *arg, void *tag, match *m)
 {
-    for (int i = 0; i < sr->concurrency; i++)
-        if (sr->live[i] == m)
-            sr->live[i] = NULL;
-    sr->running--;
-}
-
-/* Over, and the record on its way to disk: the next game may start. */
-static void series_game_over(match *m, void *arg)
-{
-    series_game *sg = arg;
-    sg->over = true;
-    sg->sr->writing++;
-    series_free_slot(sg->sr, m);
-    series_start_next(sg->sr);
-}
-
-static void series_game_done(match *m, void *arg)
-{
-    series_game *sg = arg;
-    series *sr = sg->sr;
+    series *sr = arg;
+    series_game *sg = tag;
     const record *r = match_record(m);
     series_report(sr, sg, m);
-    if (!match_aborted(m))
+    if (match_write_error(m))
+        matchpool_halt(sr->pool);
+    if (!match_aborted(m)) {
         series_tally(sr, sg, r);
-    else
-        series_forget(sr, sg);
-    if (sg->over)
-        sr->writing--;
-    else
-        series_free_slot(sr, m);
-    if (!match_aborted(m))
         sr->finished++;
-    match_free(m);
-    free(sg);
-    /* A slot, or a write less in the backlog. */
-    series_start_next(sr);
-}
-
-static void series_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
-{
-    (void)loop;
-    (void)revents;
-    series_start_next(w->data);
-}
-
-static void series_start_next(series *sr)
-{
-    while (!sr->stopping && !sr->write_errors &&
-           sr->running < sr->concurrency && sr->next < sr->games &&
-           sr->writing < MATCH_WRITE_BACKLOG(sr->concurrency)) {
-        if (!loopclock_take(sr->clock, &sr->starts,
-                            MATCH_STARTS_PER_ITERATION)) {
-            if (!ev_is_active(&sr->w_more))
-                ev_timer_start(sr->loop, &sr->w_more);
-            return;
-        }
-        int i = sr->next++;
-        series_game *sg = calloc(1, sizeof *sg);
-        if (!sg) {
-            fprintf(stderr, "referee match: out of memory\n");
-            sr->write_errors++;
-            continue;
-        }
-        sg->sr = sr;
-        sg->index = i;
-        match_config cfg = sr->base;
-        /* Game i's own seed: reproducible, different for every game. */
-        rng r;
-        rng_seed(&r, sr->base.seed + (uint64_t)i * 0x632be59bd9b4e019ULL);
-        cfg.seed = rng_next(&r);
-        cfg.round = i + 1;
-        /* Swapping neighbours alternates who starts: with two seats the
-         * bots swap, with four the teams (seats 0+2 and 1+3) do. */
-        int flip = (sr->first + i) % 2;
-        for (int seat = 0; seat < sr->nbots; seat++) {
-            int b = seat ^ flip;
-            sg->bot_of_seat[seat] = b;
-            cfg.command[seat] = sr->bot[b];
-            snprintf(sg->log_path[seat], sizeof sg->log_path[seat],
-                     "%s/logs/game-%04d-seat%d.log", sr->dir, i + 1, seat);
-            cfg.log_path[seat] = sg->log_path[seat];
-        }
-        snprintf(sg->record_path, sizeof sg->record_path,
-                 "%s/game-%04d.yaml", sr->dir, i + 1);
-        cfg.record_path = sg->record_path;
-        cfg.over = series_game_over;
-        char err[512];
-        match *m = match_new(sr->loop, &cfg, series_game_done, sg, err,
-                             sizeof err);
-        if (!m) {
-            fprintf(stderr, "referee match: %s\n", err);
-            free(sg);
-            sr->write_errors++;
-            sr->next = sr->games; /* the same error would repeat */
-            continue;
-        }
-        sr->running++;
-        for (int k = 0; k < sr->concurrency; k++)
-            if (!sr->live[k]) {
-                sr->live[k] = m;
-                break;
-            }
-        match_start(m);
+    } else {
+        series_forget(sr, sg);
     }
-    /* No game will take a kept bot any more: they may all go. */
-    if (sr->pool && (sr->stopping || sr->write_errors ||
-                     sr->next >= sr->games))
-        botpool_close(sr->pool);
+    free(sg);
+}
+
+static void series_game_failed(void *arg, void *tag, const char *err)
+{
+    series *sr = arg;
+    char line[700];
+    snprintf(line, sizeof line, "referee match: %s\n", err);
+    worker_print(sr->printer, STDERR_FILENO, line);
+    sr->write_errors++;
+    sr->next = sr->games; /* the same error would repeat */
+    matchpool_halt(sr->pool);
+    free(tag);
+}
+
+/* Game i's config: its own seed, who sits where, its paths. */
+static void series_config(series *sr, series_game *sg, match_config *cfg)
+{
+    int i = sg->index;
+    *cfg = sr->base;
+    /* Game i's own seed: reproducible, different for every game. */
+    rng r;
+    rng_seed(&r, sr->base.seed + (uint64_t)i * 0x632be59bd9b4e019ULL);
+    cfg->seed = rng_next(&r);
+    cfg->round = i + 1;
+    /* Swapping neighbours alternates who starts: with two seats the
+     * bots swap, with four the teams (seats 0+2 and 1+3) do. */
+    int flip = (sr->first + i) % 2;
+    for (int seat = 0; seat < sr->nbots; seat++) {
+        int b = seat ^ flip;
+        sg->bot_of_seat[seat] = b;
+        cfg->command[seat] = sr->bot[b];
+        snprintf(sg->log_path[seat], sizeof sg->log_path[seat],
+                 "%s/logs/game-%04d-seat%d.log", sr->dir, i + 1, seat);
+        cfg->log_path[seat] = sg->log_path[seat];
+    }
+    snprintf(sg->record_path, sizeof sg->record_path, "%s/game-%04d.yaml",
+             sr->dir, i + 1);
+    cfg->record_path = sg->record_path;
+}
+
+static void *series_next_game(void *arg, match_config *cfg)
+{
+    series *sr = arg;
+    if (sr->next >= sr->games)
+        return NULL;
+    series_game *sg = calloc(1, sizeof *sg);
+    if (!sg) {
+        worker_print(sr->printer, STDERR_FILENO,
+                     "referee match: out of memory\n");
+        sr->write_errors++;
+        matchpool_halt(sr->pool);
+        return NULL;
+    }
+    sg->sr = sr;
+    sg->index = sr->next++;
+    series_config(sr, sg, cfg);
+    return sg;
 }
 
 static int series_parse(series *sr, int argc, char **argv, char *name,
@@ -455,13 +404,9 @@ static void series_signal_cb(struct ev_loop *loop, ev_signal *w, int rev)
     char line[96];
     snprintf(line, sizeof line,
              "referee match: interrupted, ending %d running games\n",
-             sr->running);
+             matchpool_running(sr->pool));
     worker_print(sr->printer, STDERR_FILENO, line);
-    for (int i = 0; i < sr->concurrency; i++)
-        if (sr->live[i])
-            match_abort(sr->live[i]);
-    if (sr->pool)
-        botpool_kill(sr->pool);
+    matchpool_stop(sr->pool);
 }
 
 static void series_watch_signals(series *sr, bool on)
@@ -486,7 +431,7 @@ static void series_watch_signals(series *sr, bool on)
 static void series_summary(const series *sr)
 {
     char loop[160];
-    loopclock_describe(sr->clock, loop, sizeof loop);
+    matchpool_describe(sr->pool, loop, sizeof loop);
     printf("\n%d games", sr->finished);
     if (sr->voids)
         printf(" (%d void)", sr->voids);
@@ -504,20 +449,16 @@ static void series_summary(const series *sr)
  * After a run, the summary is printed once every record is written. */
 static int series_end(series *sr, int rc)
 {
-    botpool_free(sr->pool);
-    /* After every bot: the bots die with the thread that started them. */
-    starter_free(sr->starter);
-    worker_free(sr->writer);
-    worker_free(sr->printer);
+    if (sr->pool)
+        matchpool_drain(sr->pool);
     watch_sweep_final();
+    if (sr->ran)
+        series_summary(sr);
+    matchpool_free(sr->pool);
     sandbox_teardown();
     guard_stop();
-    if (sr->live)
-        series_summary(sr);
-    loopclock_free(sr->clock);
     if (sr->loop)
         ev_loop_destroy(sr->loop);
-    free(sr->live);
     return rc;
 }
 
@@ -552,38 +493,6 @@ int cmd_match(int argc, char **argv)
     }
     proc_ignore_sigpipe();
     sandbox_setup(&sr.sandbox);
-    /* Not libev's default loop: it reaps every child, and bots are
-     * reaped by their pidfds (proc.h). */
-    sr.loop = ev_loop_new(EVFLAG_AUTO);
-    if (!sr.loop) {
-        fprintf(stderr, "referee match: cannot make the event loop\n");
-        return 1;
-    }
-    sr.clock = loopclock_new(sr.loop);
-    sr.writer = worker_new(sr.loop, err, sizeof err);
-    sr.printer = sr.writer ? worker_new(sr.loop, err, sizeof err) : NULL;
-    sr.starter = sr.printer ? starter_new(sr.loop, err, sizeof err) : NULL;
-    if (sr.keep_bots)
-        sr.pool = botpool_new(sr.loop, sr.base.quit_ms, sr.base.term_ms,
-                              2 * sr.nbots * sr.concurrency);
-    if (!sr.clock || !sr.starter || (sr.keep_bots && !sr.pool)) {
-        fprintf(stderr, "referee match: %s\n",
-                !sr.starter && sr.clock ? err : "out of memory");
-        return series_end(&sr, 1);
-    }
-    sr.base.clock = sr.clock;
-    sr.base.writer = sr.writer;
-    sr.base.starter = sr.starter;
-    sr.base.pool = sr.pool;
-    sr.base.test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
-    sr.base.test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
-    sr.base.test.write_fail = getenv("REFEREE_TEST_WRITE_FAIL");
-    watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
-    starter_set_test_delay_ms(sr.starter,
-                              testhook_ms("REFEREE_TEST_START_DELAY_MS"));
-    rng lot;
-    rng_seed(&lot, sr.base.seed);
-    sr.first = (int)rng_below(&lot, 2);
     char why[160];
     int max = proc_max_games(sr.concurrency, sr.nbots, why, sizeof why);
     if (sr.concurrency > max) {
@@ -591,15 +500,36 @@ int cmd_match(int argc, char **argv)
                 sr.concurrency, why, max);
         sr.concurrency = max;
     }
-    sr.live = calloc((size_t)sr.concurrency, sizeof *sr.live);
-    if (!sr.live) {
-        fprintf(stderr, "referee match: out of memory\n");
+    /* Not libev's default loop: it reaps every child, and bots are
+     * reaped by their pidfds (proc.h). */
+    sr.loop = ev_loop_new(EVFLAG_AUTO);
+    if (!sr.loop) {
+        fprintf(stderr, "referee match: cannot make the event loop\n");
         return series_end(&sr, 1);
     }
+    matchpool_options po = {
+        .jobs = sr.concurrency, .keep_bots = sr.keep_bots,
+        .seats = sr.nbots, .quit_ms = sr.base.quit_ms,
+        .term_ms = sr.base.term_ms,
+        .start_delay_ms = testhook_ms("REFEREE_TEST_START_DELAY_MS"),
+        .test = {.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS"),
+                 .loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS"),
+                 .write_fail = getenv("REFEREE_TEST_WRITE_FAIL")}};
+    matchpool_owner owner = {series_next_game, series_game_done,
+                             series_game_failed, &sr};
+    sr.pool = matchpool_new(sr.loop, &po, &owner, err, sizeof err);
+    if (!sr.pool) {
+        fprintf(stderr, "referee match: %s\n", err);
+        return series_end(&sr, 1);
+    }
+    sr.printer = matchpool_printer(sr.pool);
+    watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
+    rng lot;
+    rng_seed(&lot, sr.base.seed);
+    sr.first = (int)rng_below(&lot, 2);
+    sr.ran = true;
     series_watch_signals(&sr, true);
-    ev_timer_init(&sr.w_more, series_more_cb, 0., 0.);
-    sr.w_more.data = &sr;
-    series_start_next(&sr);
+    matchpool_fill(sr.pool);
     ev_run(sr.loop, 0);
     series_watch_signals(&sr, false);
     return series_end(&sr, sr.stopping ? 130 : sr.write_errors ? 1 : 0);

@@ -3,11 +3,10 @@
 
 #include "clock/clock.h"
 #include "clock/loopclock.h"
-#include "bot/botpool.h"
 #include "event/tables.h"
 #include "match/match.h"
 #include "proc/proc.h"
-#include "proc/starter.h"
+#include "match/matchpool.h"
 #include "util/fsutil.h"
 #include "util/testhook.h"
 #include "util/worker.h"
@@ -34,10 +33,7 @@
 typedef struct event_runner event_runner;
 
 typedef struct event_slot {
-    event_runner *er;
-    match *m;
     struct event_slot *next; /* in its bucket of running games */
-    bool over; /* played; its record is being written */
     plan_game game;
     char record_path[4300];
     char log_path[4][4300];
@@ -47,11 +43,14 @@ struct event_runner {
     const event_def *def;
     plan *plan;
     struct ev_loop *loop;
-    int jobs, running; /* games at once, games being played */
-    int writing;       /* games over whose records are being written */
-    loopclock_budget starts; /* games started per loop iteration */
-    event_slot *bucket[EVENT_BUCKETS]; /* the running games, by id */
-    plan_game *ready;                  /* EVENT_READY_ROOM(jobs) */
+    int jobs;
+    matchpool *games;
+    worker *printer;   /* the pool's: progress, which a reader may hold up */
+    /* Games started and not yet done (records being written included), by
+     * id, so that none starts twice. */
+    event_slot *bucket[EVENT_BUCKETS];
+    plan_game *ready;  /* EVENT_READY_ROOM(jobs): what the plan had ready */
+    size_t nready, ready_pos;
     tables_game *done;
     size_t ndone, capdone;
     struct {
@@ -60,15 +59,7 @@ struct event_runner {
     } *voids;           /* games that were void, and how often */
     size_t nvoids;
     bool stopping, failed;
-    ev_signal w_int, w_term, w_hup;
-    ev_timer w_more; /* starts the next batch of games */
     double started;
-    loopclock *clock;
-    worker *writer;    /* records, off the loop */
-    worker *printer;   /* progress, which a reader may hold up: apart */
-    starter *starter;  /* bot starts, off the loop */
-    botpool *pool;     /* keep_bots: bots kept between games */
-    match_test_hooks test;
     FILE *progress;
     bool tty;
     char *err;
@@ -243,7 +234,7 @@ static void event_progress_text(FILE *out, event_runner *er,
     if (er->tty) {
         fprintf(out, "\r\033[K[%zu/%zu] %s, round %d, %d running%s", done,
                 known, event_phase_name(sl->game.phase), sl->game.round,
-                er->running, eta);
+                matchpool_running(er->games), eta);
     } else if (r) {
         const event_def *d = er->def;
         fprintf(out, "[%zu/%zu] %s: %s vs %s: %s %s\n", done, known,
@@ -269,16 +260,6 @@ static void event_progress(event_runner *er, const event_slot *sl,
 }
 
 /* ---- playing ------------------------------------------------------------ */
-
-static void event_fill(event_runner *er);
-
-static void event_finish_if_idle(event_runner *er)
-{
-    /* With nothing running nothing more can happen: the signal watchers
-     * alone must not keep the loop waiting. */
-    if (er->running == 0 && er->writing == 0)
-        ev_break(er->loop, EVBREAK_ALL);
-}
 
 /* Count one more void for game id; the count, or -1 out of memory. */
 static int event_count_void(event_runner *er, const char *id)
@@ -321,55 +302,67 @@ static void event_unlist(event_runner *er, event_slot *sl)
         }
 }
 
-/* Played, its bots gone, its record on the way to disk: another game may
- * take its place.  Its result counts once the record is written (games
- * that depend on it wait that long), and it stays listed as running so
- * that it is not started again meanwhile. */
-static void event_game_over(match *m, void *arg)
+/* The event stops starting games; the first error is the one told. */
+static void event_fail(event_runner *er, const char *what, const char *why)
 {
-    (void)m;
-    event_slot *sl = arg;
-    event_runner *er = sl->er;
-    sl->over = true;
-    er->running--;
-    er->writing++;
-    event_fill(er);
+    if (er->failed)
+        return;
+    if (what)
+        snprintf(er->err, er->errlen, "%s%s%s", what, why ? ": " : "",
+                 why ? why : "");
+    er->failed = true;
+    matchpool_halt(er->games);
 }
 
-static void event_game_done(match *m, void *arg)
+/* What a finished game means for the event: a result, a void to play
+ * again (up to EVENT_MAX_VOIDS times), or a failed write that stops it. */
+static void event_take_record(event_runner *er, event_slot *sl, match *m)
 {
-    event_slot *sl = arg;
-    event_runner *er = sl->er;
     const record *r = match_record(m);
     const char *werr = match_write_error(m);
-    if (werr && !er->failed) {
-        snprintf(er->err, er->errlen, "%s", werr);
-        er->failed = true;
-    } else if (!match_aborted(m) && !strcmp(r->status, "void")) {
+    char what[PLAN_ID_MAX + 64];
+    if (werr) {
+        event_fail(er, werr, NULL);
+    } else if (!strcmp(r->status, "void")) {
         int n = event_count_void(er, sl->game.id);
-        if ((n < 0 || n >= EVENT_MAX_VOIDS) && !er->failed) {
-            snprintf(er->err, er->errlen, "game %s could not be played "
-                     "(%d times void): %s", sl->game.id, n,
-                     r->detail ? r->detail : "");
-            er->failed = true;
+        if (n < 0 || n >= EVENT_MAX_VOIDS) {
+            snprintf(what, sizeof what, "game %s could not be played (%d "
+                     "times void)", sl->game.id, n);
+            event_fail(er, what, r->detail ? r->detail : "");
         }
-    } else if (!match_aborted(m)) {
+    } else {
         plan_result res;
         snprintf(res.id, sizeof res.id, "%s", sl->game.id);
-        if ((event_result_of(r, &res) || event_note_done(er, &sl->game, &res))
-            && !er->failed)
-            er->failed = true;
+        snprintf(what, sizeof what, "game %s", sl->game.id);
+        if (event_result_of(r, &res))
+            event_fail(er, what, "its record has no result");
+        else if (event_note_done(er, &sl->game, &res))
+            event_fail(er, NULL, NULL); /* said in err already */
     }
+}
+
+static void event_game_done(void *arg, void *tag, match *m)
+{
+    event_runner *er = arg;
+    event_slot *sl = tag;
+    if (!match_aborted(m))
+        event_take_record(er, sl, m);
     event_unlist(er, sl);
-    if (sl->over)
-        er->writing--;
-    else
-        er->running--;
-    event_fill(er);
-    event_progress(er, sl, match_aborted(m) ? NULL : r);
-    match_free(m);
+    /* Results changed what the plan has ready. */
+    er->ready_pos = er->nready = 0;
+    event_progress(er, sl, match_aborted(m) ? NULL : match_record(m));
     free(sl);
-    event_finish_if_idle(er);
+}
+
+static void event_game_failed(void *arg, void *tag, const char *err)
+{
+    event_runner *er = arg;
+    event_slot *sl = tag;
+    char what[PLAN_ID_MAX + 16];
+    snprintf(what, sizeof what, "game %s", sl->game.id);
+    event_fail(er, what, err);
+    event_unlist(er, sl);
+    free(sl);
 }
 
 static bool event_is_running(const event_runner *er, const char *id)
@@ -384,7 +377,6 @@ static void event_config(const event_runner *er, event_slot *sl,
                          match_config *cfg)
 {
     const event_def *d = er->def;
-    match_config_defaults(cfg);
     cfg->game = d->game;
     cfg->variant = d->variant;
     cfg->options = d->options;
@@ -396,11 +388,6 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->startup_ms = d->startup_ms;
     cfg->limits = d->limits;
     cfg->suspend = d->suspend;
-    cfg->clock = er->clock;
-    cfg->writer = er->writer;
-    cfg->starter = er->starter;
-    cfg->pool = er->pool;
-    cfg->test = er->test;
     cfg->event = d->name;
     cfg->round = sl->game.round;
     cfg->game_id = sl->game.id;
@@ -408,7 +395,6 @@ static void event_config(const event_runner *er, event_slot *sl,
     snprintf(sl->record_path, sizeof sl->record_path, "%s/%s.yaml",
              d->records, sl->game.id);
     cfg->record_path = sl->record_path;
-    cfg->over = event_game_over;
     /* Seats 0 and 2 are the team of the plan's seat 0, seats 1 and 3 the
      * other, in four-seat team games. */
     for (int s = 0; s < d->seats; s++) {
@@ -421,67 +407,44 @@ static void event_config(const event_runner *er, event_slot *sl,
     }
 }
 
-static int event_start_game(event_runner *er, const plan_game *g)
+/* The next ready game not yet started, from what the plan had ready
+ * (asked again once that is used up, and after every result). */
+static const plan_game *event_next_ready(event_runner *er)
 {
+    for (int pass = 0; pass < 2; pass++) {
+        for (; er->ready_pos < er->nready; er->ready_pos++)
+            if (!event_is_running(er, er->ready[er->ready_pos].id))
+                return &er->ready[er->ready_pos++];
+        if (pass == 0) {
+            size_t cap = EVENT_READY_ROOM(er->jobs);
+            size_t n = plan_ready(er->plan, er->ready, cap);
+            er->nready = n > cap ? cap : n;
+            er->ready_pos = 0;
+        }
+    }
+    return NULL;
+}
+
+static void *event_next_game(void *arg, match_config *cfg)
+{
+    event_runner *er = arg;
+    const plan_game *g = er->failed ? NULL : event_next_ready(er);
+    if (!g)
+        return NULL;
     event_slot *sl = calloc(1, sizeof *sl);
     if (!sl) {
-        snprintf(er->err, er->errlen, "out of memory");
-        return -1;
+        event_fail(er, "out of memory", NULL);
+        return NULL;
     }
-    sl->er = er;
     sl->game = *g;
-    match_config cfg;
-    event_config(er, sl, &cfg);
-    char err[512];
-    sl->m = match_new(er->loop, &cfg, event_game_done, sl, err, sizeof err);
-    if (!sl->m) {
-        snprintf(er->err, er->errlen, "game %s: %s", g->id, err);
-        free(sl);
-        return -1;
-    }
+    event_config(er, sl, cfg);
     event_list(er, sl);
-    er->running++;
-    match_start(sl->m);
-    return 0;
+    return sl;
 }
 
-static void event_fill(event_runner *er)
+void event_stop(event_runner *er)
 {
-    if (er->stopping || er->failed)
-        return;
-    if (er->writing >= MATCH_WRITE_BACKLOG(er->jobs))
-        return;
-    size_t cap = EVENT_READY_ROOM(er->jobs);
-    size_t n = plan_ready(er->plan, er->ready, cap);
-    if (n > cap)
-        n = cap;
-    for (size_t i = 0; i < n && er->running < er->jobs && !er->failed; i++) {
-        if (event_is_running(er, er->ready[i].id))
-            continue;
-        if (!loopclock_take(er->clock, &er->starts,
-                            MATCH_STARTS_PER_ITERATION)) {
-            if (!ev_is_active(&er->w_more))
-                ev_timer_start(er->loop, &er->w_more);
-            return;
-        }
-        if (event_start_game(er, &er->ready[i]) != 0)
-            er->failed = true;
-    }
-}
-
-static void event_more_cb(struct ev_loop *loop, ev_timer *w, int revents)
-{
-    (void)loop;
-    (void)revents;
-    event_fill(w->data);
-}
-
-static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
-{
-    (void)loop;
-    (void)revents;
-    event_runner *er = w->data;
-    if (er->stopping)
+    if (er->stopping || !er->games)
         return;
     er->stopping = true;
     if (er->progress) {
@@ -489,15 +452,10 @@ static void event_signal_cb(struct ev_loop *loop, ev_signal *w, int revents)
         snprintf(line, sizeof line,
                  "\ninterrupted: stopping %d running games; run the same "
                  "command again to resume\n",
-                 er->running);
+                 matchpool_running(er->games));
         worker_print(er->printer, fileno(er->progress), line);
     }
-    for (size_t b = 0; b < EVENT_BUCKETS; b++)
-        for (event_slot *sl = er->bucket[b]; sl; sl = sl->next)
-            match_abort(sl->m);
-    if (er->pool)
-        botpool_kill(er->pool);
-    event_finish_if_idle(er);
+    matchpool_stop(er->games);
 }
 
 /* ---- the whole event --------------------------------------------------- */
@@ -522,137 +480,107 @@ static int event_write_snapshot(const event_def *d, char *err, size_t errlen)
 
 static int event_loop_start(event_runner *er)
 {
-    er->test.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS");
-    er->test.loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS");
-    er->test.write_fail = getenv("REFEREE_TEST_WRITE_FAIL");
-    er->clock = loopclock_new(er->loop);
-    er->writer = er->clock ? worker_new(er->loop, er->err, er->errlen) : NULL;
-    er->printer = er->writer ? worker_new(er->loop, er->err, er->errlen)
-                             : NULL;
-    er->starter = er->printer ? starter_new(er->loop, er->err, er->errlen)
-                              : NULL;
-    starter_set_test_delay_ms(er->starter,
-                              testhook_ms("REFEREE_TEST_START_DELAY_MS"));
-    if (!er->clock)
-        snprintf(er->err, er->errlen, "out of memory");
-    if (er->starter && er->def->keep_bots) {
-        match_config d;
-        match_config_defaults(&d);
-        er->pool = botpool_new(er->loop, d.quit_ms, d.term_ms,
-                               2 * er->def->seats * er->jobs);
-        if (!er->pool) {
-            snprintf(er->err, er->errlen, "out of memory");
-            return -1;
-        }
-    }
-    return er->starter ? 0 : -1;
-}
-
-/* After the loop: the kept bots quit, and the loop runs until they are
- * gone. */
-static void event_pool_end(event_runner *er)
-{
-    if (!er->pool)
-        return;
-    if (er->stopping)
-        botpool_kill(er->pool);
-    else
-        botpool_close(er->pool);
-    ev_run(er->loop, 0);
-    botpool_free(er->pool);
-    er->pool = NULL;
+    match_config d;
+    match_config_defaults(&d);
+    matchpool_options po = {
+        .jobs = er->jobs, .keep_bots = er->def->keep_bots,
+        .seats = er->def->seats, .quit_ms = d.quit_ms, .term_ms = d.term_ms,
+        .start_delay_ms = testhook_ms("REFEREE_TEST_START_DELAY_MS"),
+        .test = {.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS"),
+                 .loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS"),
+                 .write_fail = getenv("REFEREE_TEST_WRITE_FAIL")}};
+    matchpool_owner owner = {event_next_game, event_game_done,
+                             event_game_failed, er};
+    er->games = matchpool_new(er->loop, &po, &owner, er->err, er->errlen);
+    if (!er->games)
+        return -1;
+    er->printer = matchpool_printer(er->games);
+    return 0;
 }
 
 static void event_loop(event_runner *er)
 {
-    ev_signal_init(&er->w_int, event_signal_cb, SIGINT);
-    ev_signal_init(&er->w_term, event_signal_cb, SIGTERM);
-    ev_signal_init(&er->w_hup, event_signal_cb, SIGHUP);
-    er->w_int.data = er->w_term.data = er->w_hup.data = er;
-    ev_signal_start(er->loop, &er->w_int);
-    ev_signal_start(er->loop, &er->w_term);
-    ev_signal_start(er->loop, &er->w_hup);
-    ev_timer_init(&er->w_more, event_more_cb, 0., 0.);
-    er->w_more.data = er;
-    event_fill(er);
-    if (er->running)
-        ev_run(er->loop, 0);
-    ev_signal_stop(er->loop, &er->w_int);
-    ev_signal_stop(er->loop, &er->w_term);
-    ev_signal_stop(er->loop, &er->w_hup);
-    ev_timer_stop(er->loop, &er->w_more);
-    worker_drain(er->writer);
-    worker_drain(er->printer);
+    matchpool_fill(er->games);
+    ev_run(er->loop, 0);
+    matchpool_drain(er->games);
     if (er->tty && er->progress)
         fputc('\n', er->progress);
     if (er->progress) {
         char loop[160];
-        loopclock_describe(er->clock, loop, sizeof loop);
+        matchpool_describe(er->games, loop, sizeof loop);
         fprintf(er->progress, "referee: %s\n", loop);
     }
 }
 
-int event_run(const event_def *def, int jobs, FILE *progress, char *err,
-              size_t errlen)
+event_runner *event_new(const event_def *def, int jobs, struct ev_loop *loop,
+                        FILE *progress, char *err, size_t errlen)
 {
-    event_runner er = {.def = def, .jobs = jobs, .err = err,
-                       .errlen = errlen, .progress = progress};
-    er.jobs = er.jobs < 1 ? 1 : er.jobs > EVENT_MAX_RUNNING ? EVENT_MAX_RUNNING
-                                                             : er.jobs;
-    er.tty = progress && isatty(fileno(progress));
-    er.ready = calloc(EVENT_READY_ROOM(er.jobs), sizeof *er.ready);
-    er.plan = er.ready ? plan_new(&def->plan, err, errlen) : NULL;
-    if (!er.ready)
+    event_runner *er = calloc(1, sizeof *er);
+    if (!er) {
         snprintf(err, errlen, "out of memory");
-    if (!er.plan) {
-        free(er.ready);
+        return NULL;
+    }
+    *er = (event_runner){.def = def, .jobs = jobs, .loop = loop, .err = err,
+                         .errlen = errlen, .progress = progress};
+    er->jobs = jobs < 1 ? 1 : jobs > EVENT_MAX_RUNNING ? EVENT_MAX_RUNNING
+                                                        : jobs;
+    er->tty = progress && isatty(fileno(progress));
+    er->ready = calloc(EVENT_READY_ROOM(er->jobs), sizeof *er->ready);
+    er->plan = er->ready ? plan_new(&def->plan, err, errlen) : NULL;
+    if (!er->ready)
+        snprintf(err, errlen, "out of memory");
+    if (!er->plan) {
+        event_free(er);
+        return NULL;
+    }
+    return er;
+}
+
+void event_free(event_runner *er)
+{
+    if (!er)
+        return;
+    matchpool_free(er->games);
+    plan_free(er->plan);
+    free(er->ready);
+    free(er->done);
+    free(er->voids);
+    for (size_t b = 0; b < EVENT_BUCKETS; b++)
+        while (er->bucket[b]) {
+            event_slot *sl = er->bucket[b];
+            er->bucket[b] = sl->next;
+            free(sl);
+        }
+    free(er);
+}
+
+int event_run(event_runner *er)
+{
+    const event_def *def = er->def;
+    char *err = er->err;
+    size_t errlen = er->errlen;
+    if (event_prepare_dirs(def, err, errlen) != 0 || event_resume(er) != 0 ||
+        event_write_snapshot(def, err, errlen) != 0)
+        return 1;
+    er->started = clock_now();
+    if (er->progress && er->ndone)
+        fprintf(er->progress, "resuming: %zu games already recorded\n",
+                er->ndone);
+    if (er->progress)
+        fflush(er->progress); /* the printer prints from here on */
+    if (event_loop_start(er) != 0)
+        return 1;
+    event_loop(er);
+    if (er->failed)
+        return 1;
+    if (er->stopping)
+        return EVENT_INTERRUPTED;
+    if (!plan_done(er->plan)) {
+        snprintf(err, errlen, "the event stopped before its end");
         return 1;
     }
-    int rc = 1;
-    if (event_prepare_dirs(def, err, errlen) == 0 && event_resume(&er) == 0 &&
-        event_write_snapshot(def, err, errlen) == 0) {
-        proc_ignore_sigpipe();
-        /* Not libev's default loop: it reaps every child, and bots are
-         * reaped by their pidfds (proc.h). */
-        er.loop = ev_loop_new(EVFLAG_AUTO);
-        er.started = clock_now();
-        if (er.progress && er.ndone)
-            fprintf(er.progress, "resuming: %zu games already recorded\n",
-                    er.ndone);
-        if (er.progress)
-            fflush(er.progress); /* the writer prints from here on */
-        if (!er.loop)
-            snprintf(err, errlen, "cannot make the event loop");
-        if (er.loop && event_loop_start(&er) == 0)
-            event_loop(&er);
-        else
-            er.failed = true;
-        if (er.loop)
-            event_pool_end(&er);
-        /* After every bot: the bots die with the thread that started
-         * them. */
-        starter_free(er.starter);
-        worker_free(er.writer);
-        worker_free(er.printer);
-        loopclock_free(er.clock);
-        if (er.loop)
-            ev_loop_destroy(er.loop);
-        if (er.failed)
-            rc = 1;
-        else if (er.stopping)
-            rc = EVENT_INTERRUPTED;
-        else if (!plan_done(er.plan))
-            snprintf(err, errlen, "the event stopped before its end");
-        else if (tables_write(def, er.plan, er.done, er.ndone, err, errlen))
-            rc = 1;
-        else {
-            tables_print(stdout, def, er.plan, er.done, er.ndone);
-            rc = 0;
-        }
-    }
-    plan_free(er.plan);
-    free(er.ready);
-    free(er.done);
-    free(er.voids);
-    return rc;
+    if (tables_write(def, er->plan, er->done, er->ndone, err, errlen))
+        return 1;
+    tables_print(stdout, def, er->plan, er->done, er->ndone);
+    return 0;
 }

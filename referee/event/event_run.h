@@ -18,16 +18,28 @@
 #include "event/plan.h"
 #include "record/record.h"
 
+#include <ev.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #define EVENT_INTERRUPTED 130
 
-/* Run def.  Returns 0 when the event finished and its tables are written,
- * EVENT_INTERRUPTED after SIGINT/SIGTERM (everything on disk is consistent
- * and resumable), or 1 with err set. */
-int event_run(const event_def *def, int jobs, FILE *progress, char *err,
-              size_t errlen);
+/* The runner of def on loop (the caller's: ev_loop_new, not libev's
+ * default, proc.h), jobs games at once, progress lines to progress (or
+ * NULL); err (errlen bytes) receives the reason whenever a call fails, and
+ * must outlive the runner.  NULL with err set. */
+typedef struct event_runner event_runner;
+event_runner *event_new(const event_def *def, int jobs, struct ev_loop *loop,
+                        FILE *progress, char *err, size_t errlen);
+/* Run the event (resuming from the records there).  Returns 0 when it
+ * finished and its tables are written, EVENT_INTERRUPTED after
+ * event_stop() (everything on disk is consistent and resumable), or 1
+ * with err set. */
+int event_run(event_runner *er);
+/* For the caller's signal handler (SIGINT, SIGTERM): end every running
+ * game and its bots; games already over keep their records. */
+void event_stop(event_runner *er);
+void event_free(event_runner *er);
 
 /* Read the record of game g from the records directory if there is one.
  * Returns 1 and fills *res when a finished record matches the event, 0
