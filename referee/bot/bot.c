@@ -347,11 +347,12 @@ static bool bot_drain_lines(bot *b, double t)
     return !b->muted;
 }
 
-/* After the game: read and drop whatever the bot still says. */
-static void bot_out_discard(bot *b)
+/* After the game: read and drop whatever the bot still says, up to
+ * rounds buffers. */
+static void bot_out_discard(bot *b, int rounds)
 {
     char buf[4096];
-    for (int round = 0; round < BOT_READ_ROUNDS; round++) {
+    for (int round = 0; round < rounds; round++) {
         ssize_t n = read(b->child.out_fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR)
             continue;
@@ -405,7 +406,7 @@ static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
     (void)revents;
     bot *b = w->data;
     if (b->draining)
-        bot_out_discard(b);
+        bot_out_discard(b, BOT_READ_ROUNDS);
     else
         bot_read_out(b, BOT_READ_ROUNDS);
 }
@@ -499,8 +500,13 @@ static void bot_exit_cb(struct ev_loop *loop, ev_io *w, int revents)
     /* What it wrote before exiting is in the pipe and comes first: a move
      * sent just before exit must count.  The pipe holds at most 64 KiB,
      * so this ends. */
-    if (b->child.out_fd >= 0 && !b->draining)
+    if (b->child.out_fd >= 0 && !b->draining && !b->muted)
         bot_read_out(b, BOT_READ_ROUNDS * 4);
+    /* Nothing more is taken from it: what fills the pipe (a flood without
+     * a newline) is dropped, so that the end of file comes now and not
+     * after the drain timer. */
+    if (b->child.out_fd >= 0 && (b->draining || b->muted))
+        bot_out_discard(b, BOT_READ_ROUNDS * 2);
     ev_timer_stop(loop, &b->w_classify);
     ev_timer_stop(loop, &b->w_stop);
     bot_note_gone(b);

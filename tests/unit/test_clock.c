@@ -104,19 +104,20 @@ Test(clock, slow_proc_scans_cost_no_bot_time, .timeout = 120)
     mrun_finish(&c);
 }
 
-/* Bot starts that take 300 ms each, two games at once, bots answering at
- * once with a 50 ms limit and no grace, and a start-up allowance (200 ms)
- * shorter than a start: the starts wait on a thread of their own, so the
- * loop never pauses for them (on the loop, each start was a 300 ms pause
- * for the other game), and the allowance counts from when the bot runs,
- * not from when its start was asked for. */
+/* Bot starts that take 300 ms each, two games at once, and a start-up
+ * allowance of 1 s: the starts wait on a thread of their own, so the loop
+ * never pauses for them (on the loop, each start was a 300 ms pause for
+ * the other game, forgiven to its bots but a pause all the same), and the
+ * allowance counts from when the bot runs, not from when its start was
+ * asked for (the second game's last bot runs 1.2 s after its game began,
+ * its starts queued behind the first game's). */
 Test(clock, slow_bot_starts_hold_up_no_game, .timeout = 120)
 {
     setenv("REFEREE_TEST_START_DELAY_MS", "300", 1);
     mrun c;
     const char *opts[] = {"-n", "4", "-j", "2", "--seed", "9", "--move-ms",
-                          "50", "--grace-ms", "0", "--startup-ms", "200",
-                          "--sandbox", "off", NULL};
+                          "2000", "--startup-ms", "1000", "--sandbox", "off",
+                          NULL};
     mrun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "greedy_bot");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     /* The hook did slow the starts: one thread, eight starts in turn. */
@@ -251,4 +252,38 @@ Test(clock, a_full_output_pipe_holds_back_no_record, .timeout = 120)
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
     run_rmtree(dir);
+}
+
+/* A bot that floods bytes without a newline loses at once (a line longer
+ * than 4096 bytes), and what it wrote meanwhile is dropped so that its
+ * game ends when it dies: it used to end half a second later, when the
+ * pipe was given up on (six games 3.3 s instead of 0.3 s).  Measured
+ * against games lost to one bad line, in the same test. */
+static double faulty_games_seconds(const char *bot, const char *reason)
+{
+    mrun c;
+    const char *opts[] = {"-n", "6", "--seed", "3", "--sandbox", "off",
+                          NULL};
+    mrun_match(&c, opts, bot, RUN_BOTS "random_bot");
+    cr_assert_eq(c.rc, 0, "%s", c.out);
+    for (int g = 1; g <= 6; g++) {
+        record r;
+        mrun_record(&c, g, &r);
+        cr_expect_str_eq(r.reason, reason, "game %d: %s", g, r.reason);
+        record_release(&r);
+    }
+    double t = c.seconds;
+    mrun_finish(&c);
+    return t;
+}
+
+Test(clock, a_flood_without_newline_costs_no_extra_time, .timeout = 120)
+{
+    double bad_line = faulty_games_seconds(RUN_TBOTS "garbage_bot text",
+                                           "illegal-move");
+    double flood = faulty_games_seconds(RUN_TBOTS "garbage_bot long",
+                                        "malformed-line");
+    cr_expect_lt(flood - bad_line, 1.5,
+                 "six floods took %.2f s, six bad lines %.2f s", flood,
+                 bad_line);
 }
