@@ -81,6 +81,14 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     int rc = replay_check(&rec, file, replay_print, &view, err, sizeof err);
+    if (rc == 0 && view.ply == -1 && rec.nfault_comments) {
+        static char q[4 * 4096 + 1];
+        printf("seat %d, in the turn it lost by its fault (%s):\n",
+               rec.fault_seat, rec.reason);
+        for (size_t i = 0; i < rec.nfault_comments; i++)
+            printf("   # %s\n", rules_quote(rec.fault_comments[i], 4096, q,
+                                            sizeof q));
+    }
     if (rc == 0)
         printf("%s: %zu moves replayed; the result agrees: %s (%s)\n", file,
                rec.nmoves, rec.status, rec.reason);

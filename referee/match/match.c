@@ -284,6 +284,32 @@ static bool match_keep(match *m, int s)
     return true;
 }
 
+/* The comments seat s sent this turn go to the list given (a move's, or
+ * the fault's), or nowhere (NULL). */
+static void match_attach_comments_to(match *m, int s, char ***list,
+                                     size_t *count)
+{
+    match_seat *st = &m->seat[s];
+    for (int i = 0; i < st->ncomments; i++) {
+        if (list)
+            record_list_add(list, count, st->comments[i]);
+        free(st->comments[i]);
+    }
+    if (list && st->dropped) {
+        char note[64];
+        snprintf(note, sizeof note, "[referee: %ld more comments dropped]",
+                 st->dropped);
+        record_list_add(list, count, note);
+    }
+    st->ncomments = st->dropped = 0;
+}
+
+static void match_attach_comments(match *m, int s, record_move *mv)
+{
+    match_attach_comments_to(m, s, mv ? &mv->comments : NULL,
+                             mv ? &mv->ncomments : NULL);
+}
+
 static void match_end(match *m, int fault_seat)
 {
     char when[32], line[RULES_POS_TEXT_MAX];
@@ -342,6 +368,9 @@ static void match_fault(match *m, int seat, const char *reason,
         match_set_result(m, s, lost ? RULES_RESULT_LOSS : RULES_RESULT_WIN,
                          lost ? 2 : 1, 0);
     }
+    /* What it said during the turn it lost is kept: it may tell why. */
+    match_attach_comments_to(m, seat, &m->rec.fault_comments,
+                             &m->rec.nfault_comments);
     match_end(m, seat);
 }
 
@@ -461,23 +490,6 @@ static void match_timeout(match *m, int s, double now, double forgiven)
              m->cfg.grace_ms, paused,
              clock_ms(m->deadline + forgiven, now));
     match_fault(m, s, "timeout", detail);
-}
-
-static void match_attach_comments(match *m, int s, record_move *mv)
-{
-    match_seat *st = &m->seat[s];
-    for (int i = 0; i < st->ncomments; i++) {
-        if (mv)
-            record_add_comment(mv, st->comments[i]);
-        free(st->comments[i]);
-    }
-    if (mv && st->dropped) {
-        char note[64];
-        snprintf(note, sizeof note, "[referee: %ld more comments dropped]",
-                 st->dropped);
-        record_add_comment(mv, note);
-    }
-    st->ncomments = st->dropped = 0;
 }
 
 static void match_on_move(match *m, int s, const char *text, double t)

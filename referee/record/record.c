@@ -31,14 +31,19 @@ void record_init(record *r)
         r->players[i].seat = i;
 }
 
+static void record_list_release(char **list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(list[i]);
+    free(list);
+}
+
 /* Free one move's strings and comments. */
 static void record_move_release(record_move *m)
 {
     free(m->text);
     free(m->sent);
-    for (size_t i = 0; i < m->ncomments; i++)
-        free(m->comments[i]);
-    free(m->comments);
+    record_list_release(m->comments, m->ncomments);
 }
 
 /* Free one player's strings. */
@@ -76,6 +81,7 @@ void record_release(record *r)
     free(r->status);
     free(r->reason);
     free(r->detail);
+    record_list_release(r->fault_comments, r->nfault_comments);
     free(r->final_position);
     record_init(r);
 }
@@ -124,21 +130,31 @@ record_move *record_add_move(record *r, int seat, const char *text,
 /* Append a comment (NULL is taken as "").  The array has no capacity field:
  * its capacity is implied by the count (4, then the next power of two), so
  * it grows by doubling exactly when the count reaches a power of two. */
-int record_add_comment(record_move *m, const char *text)
+int record_list_add(char ***list, size_t *count, const char *text)
 {
-    size_t n = m->ncomments;
+    size_t n = *count;
     if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
-        if (n > SIZE_MAX / 2 / sizeof *m->comments)
+        if (n > SIZE_MAX / 2 / sizeof **list)
             return -1;
         size_t cap = n ? n * 2 : 4;
-        char **comments = realloc(m->comments, cap * sizeof *comments);
-        if (!comments)
+        char **grown = realloc(*list, cap * sizeof *grown);
+        if (!grown)
             return -1;
-        m->comments = comments;
+        *list = grown;
     }
     char *copy = strdup(text ? text : "");
     if (!copy)
         return -1;
-    m->comments[m->ncomments++] = copy;
+    (*list)[(*count)++] = copy;
     return 0;
+}
+
+int record_add_comment(record_move *m, const char *text)
+{
+    return record_list_add(&m->comments, &m->ncomments, text);
+}
+
+int record_add_fault_comment(record *r, const char *text)
+{
+    return record_list_add(&r->fault_comments, &r->nfault_comments, text);
 }

@@ -75,6 +75,10 @@ typedef struct {
     char *detail;          /* one line for people: the overrun, the illegal
                               text and its reason, the exit status, ... */
     int fault_seat;        /* seat at fault, or -1 */
+    /* The info lines the seat at fault sent during the turn that ended in
+     * its fault: no move holds them. */
+    char **fault_comments;
+    size_t nfault_comments;
     char *final_position;  /* position line after the last move */
 } record;
 
@@ -93,6 +97,10 @@ void record_set(char **field, const char *value);
 record_move *record_add_move(record *r, int seat, const char *text,
                              const char *sent, long ms, long left_ms);
 int record_add_comment(record_move *m, const char *text);
+int record_add_fault_comment(record *r, const char *text);
+/* Append a copy of text (NULL: "") to a list of strings such as a move's
+ * comments; 0, or -1 when out of memory. */
+int record_list_add(char ***list, size_t *count, const char *text);
 
 /* Write to path atomically with fs_write_atomic (fsutil.h): a temporary
  * file in the same directory, fsync, rename over path, fsync of the

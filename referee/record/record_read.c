@@ -77,6 +77,38 @@ static int get_opt_l(rctx *c, const ytree_node *m, const char *prefix,
     return 0;
 }
 
+
+/* An optional list of strings (no nulls) under key of map n, appended to
+ * *list. */
+static int check_comments(rctx *c, const ytree_node *n, const char *pre,
+                          const char *key, char ***list, size_t *count)
+{
+    const ytree_node *cs;
+    if (ytree_map_find(&c->y, n, pre, key, &cs))
+        return -1;
+    if (!cs || ytree_is_null(cs))
+        return 0;
+    char f[128];
+    ytree_field(f, sizeof f, pre, key);
+    if (ytree_want_kind(&c->y, cs, f, YTREE_SEQ))
+        return -1;
+    for (size_t k = 0; k < cs->nkids; k++) {
+        char cf[160];
+        char *s = NULL;
+        snprintf(cf, sizeof cf, "%s[%zu]", f, k);
+        if (ytree_is_null(cs->kids[k]))
+            return ytree_fail(&c->y, ytree_line(cs->kids[k]), cf,
+                         "expected a string, got null");
+        if (ytree_take_str(&c->y, cs->kids[k], cf, &s))
+            return -1;
+        int rc = record_list_add(list, count, s);
+        free(s);
+        if (rc)
+            return ytree_fail(&c->y, ytree_line(cs->kids[k]), cf, "out of memory");
+    }
+    return 0;
+}
+
 /* Check moves[i] and append it to r. */
 static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
 {
@@ -114,30 +146,8 @@ static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
     if (!m)
         return ytree_fail(&c->y, ytree_line(n), pre, "out of memory");
 
-    const ytree_node *cs;
-    if (ytree_map_find(&c->y, n, pre, "comments", &cs))
-        return -1;
-    if (!cs || ytree_is_null(cs))
-        return 0;
-    char f[128];
-    ytree_field(f, sizeof f, pre, "comments");
-    if (ytree_want_kind(&c->y, cs, f, YTREE_SEQ))
-        return -1;
-    for (size_t k = 0; k < cs->nkids; k++) {
-        char cf[160];
-        char *s = NULL;
-        snprintf(cf, sizeof cf, "%s[%zu]", f, k);
-        if (ytree_is_null(cs->kids[k]))
-            return ytree_fail(&c->y, ytree_line(cs->kids[k]), cf,
-                         "expected a string, got null");
-        if (ytree_take_str(&c->y, cs->kids[k], cf, &s))
-            return -1;
-        int rc = record_add_comment(m, s);
-        free(s);
-        if (rc)
-            return ytree_fail(&c->y, ytree_line(cs->kids[k]), cf, "out of memory");
-    }
-    return 0;
+    return check_comments(c, n, pre, "comments", &m->comments,
+                          &m->ncomments);
 fail:
     free(text);
     free(sent);
@@ -256,6 +266,9 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
             return -1;
         r->fault_seat = (int)v;
     }
+    if (check_comments(c, res, "result", "fault_comments", &r->fault_comments,
+                       &r->nfault_comments))
+        return -1;
 
     return ytree_get_str(&c->y, root, "", "final_position", true, &r->final_position);
 }

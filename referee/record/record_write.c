@@ -76,6 +76,19 @@ static void rw_player(FILE *f, const record_player *p)
     rw_long(f, 2, "win_points", p->win_points);
 }
 
+/* A list of strings at indent 2, left out when empty. */
+static void rw_list(FILE *f, const char *key, char *const *items, size_t n)
+{
+    if (!n)
+        return;
+    fprintf(f, "  %s:\n", key);
+    for (size_t i = 0; i < n; i++) {
+        fputs("  - ", f);
+        ywrite_str(f, items[i]);
+        fputc('\n', f);
+    }
+}
+
 /* One moves[] entry; sent, paused_ms and comments only when present. */
 static void rw_move(FILE *f, const record_move *m, size_t index)
 {
@@ -88,14 +101,7 @@ static void rw_move(FILE *f, const record_move *m, size_t index)
     rw_long(f, 2, "left_ms", m->left_ms);
     if (m->paused_ms > 0)
         rw_long(f, 2, "paused_ms", m->paused_ms);
-    if (!m->ncomments)
-        return;
-    fputs("  comments:\n", f);
-    for (size_t i = 0; i < m->ncomments; i++) {
-        fputs("  - ", f);
-        ywrite_str(f, m->comments[i]);
-        fputc('\n', f);
-    }
+    rw_list(f, "comments", m->comments, m->ncomments);
 }
 
 /* The result and the final position. */
@@ -106,6 +112,7 @@ static void rw_result(FILE *f, const record *r)
     rw_str(f, 2, "reason", r->reason);
     rw_str(f, 2, "detail", r->detail);
     rw_long(f, 2, "fault_seat", r->fault_seat);
+    rw_list(f, "fault_comments", r->fault_comments, r->nfault_comments);
     rw_str(f, 0, "final_position", r->final_position);
 }
 

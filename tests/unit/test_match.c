@@ -889,3 +889,27 @@ Test(match, a_failed_record_write_stops_the_match, .timeout = 60)
     cr_expect_leq(recorded, 3, "%d games recorded:\n%s", recorded, m.out);
     mrun_finish(&m);
 }
+
+/* The comment lines a bot sends during the turn it loses by its fault
+ * have no move to go with: the record keeps them with the result, and
+ * they read back. */
+Test(protocol, comments_of_a_faulty_turn_are_kept, .timeout = 60)
+{
+    mrun m;
+    const char *opts[] = {"-n", "1", "--seed", "2", "--move-ms", "1000",
+                          NULL};
+    mrun_match(&m, opts, RUN_TBOTS "script_bot tests/data/faulty.script",
+               RUN_BOTS "random_bot");
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mrun_record(&m, 1, &r);
+    int seat = mrun_seat_of(&r, "faulty");
+    cr_expect_str_eq(r.reason, "illegal-move");
+    cr_expect_eq(r.fault_seat, seat);
+    cr_assert_eq(r.nfault_comments, 2, "%zu fault comments",
+                 r.nfault_comments);
+    cr_expect_str_eq(r.fault_comments[0], "thinking hard");
+    cr_expect_str_eq(r.fault_comments[1], "giving up");
+    record_release(&r);
+    mrun_finish(&m);
+}
