@@ -103,9 +103,6 @@ typedef struct {
                                             cell % 64 of word cell / 64 */
 } pente_settings;
 
-/* The old names, kept while tests/bench/bench_pente.c uses them. */
-typedef pente_settings pente_config;
-
 typedef struct {
     uint8_t board[PENTE_PADDED]; /* padded, see above */
     uint64_t diamonds[9];        /* bit per padded index: a diamond point */
@@ -168,10 +165,6 @@ extern const uint16_t pente_default_diamonds[12];
 /* The defaults of a variant: tournament opening, no move cap, 5 pairs
  * (team: 10 stones), and in plus the 12 default diamond points. */
 void pente_settings_default(pente_settings *s, pente_variant variant);
-static inline void pente_config_default(pente_config *s, pente_variant v)
-{
-    pente_settings_default(s, v);
-}
 /* Is cell a diamond point of these settings? */
 static inline bool pente_settings_diamond(const pente_settings *s, int cell)
 {

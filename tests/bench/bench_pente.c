@@ -39,8 +39,8 @@ static pente_variant bench_variant(const char *v)
 static bench_result bench_fast(const char *variant, long games)
 {
     bench_result res = {0, games, 0, 0};
-    pente_config cfg;
-    pente_config_default(&cfg, bench_variant(variant));
+    pente_settings cfg;
+    pente_settings_default(&cfg, bench_variant(variant));
     rng r;
     rng_seed(&r, 7);
     static pente_move moves[PENTE_MAX_MOVES];
@@ -126,8 +126,8 @@ static void bench_apply(const char *variant, long games, double *fast_mps,
                         double *naive_mps)
 {
     pente_variant v = bench_variant(variant);
-    pente_config cfg;
-    pente_config_default(&cfg, v);
+    pente_settings cfg;
+    pente_settings_default(&cfg, v);
     static pente_move moves[PENTE_MAX_MOVES];
     static pente_move played[64 * 400];
     static int len[64];
