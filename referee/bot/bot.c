@@ -1,5 +1,6 @@
 /* bot.c - one bot process on the event loop (see bot.h). */
 #include "bot.h"
+#include "util/grow.h"
 
 #include "bot/watch.h"
 #include "clock/clock.h"
@@ -267,16 +268,10 @@ int bot_queue(bot *b, const char *line, size_t len)
     /* While it starts, lines wait here: the pipe comes with the start. */
     if (!b->starting && b->child.in_fd < 0)
         return -1;
-    if (b->outq_len + len > b->outq_cap) {
-        size_t cap = b->outq_cap ? b->outq_cap : 256;
-        while (cap < b->outq_len + len)
-            cap *= 2;
-        char *q = realloc(b->outq, cap);
-        if (!q)
-            return -1;
-        b->outq = q;
-        b->outq_cap = cap;
-    }
+    char *q = grow(b->outq, &b->outq_cap, b->outq_len + len, 1, 256);
+    if (!q)
+        return -1;
+    b->outq = q;
     memcpy(b->outq + b->outq_len, line, len);
     b->outq_len += len;
     return 0;

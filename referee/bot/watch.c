@@ -1,5 +1,6 @@
 /* watch.c - memory and task limits by measurement (see watch.h). */
 #include "watch.h"
+#include "util/grow.h"
 
 #include "proc/environ.h"
 #include "proc/guard.h"
@@ -448,14 +449,10 @@ static void watch_release_groups(void)
 
 static int watch_group_push(watch_group *g, watch *w)
 {
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? g->cap * 2 : 16;
-        watch **q = realloc(g->w, cap * sizeof *q);
-        if (!q)
-            return -1;
-        g->w = q;
-        g->cap = cap;
-    }
+    watch **q = grow(g->w, &g->cap, g->n + 1, sizeof *q, 16);
+    if (!q)
+        return -1;
+    g->w = q;
     g->w[g->n++] = w;
     return 0;
 }

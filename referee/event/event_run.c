@@ -1,5 +1,6 @@
 /* event_run.c - play an event to its end (see event_run.h). */
 #include "event/event_run.h"
+#include "util/grow.h"
 
 #include "clock/clock.h"
 #include "clock/loopclock.h"
@@ -57,7 +58,7 @@ struct event_runner {
         char id[PLAN_ID_MAX];
         int count;
     } *voids;           /* games that were void, and how often */
-    size_t nvoids;
+    size_t nvoids, capvoids;
     bool stopping, failed;
     double started;
     FILE *progress;
@@ -156,16 +157,13 @@ int event_read_result(const event_def *def, const plan_game *g,
 static int event_note_done(event_runner *er, const plan_game *g,
                            const plan_result *res)
 {
-    if (er->ndone == er->capdone) {
-        size_t cap = er->capdone ? er->capdone * 2 : 64;
-        tables_game *d = realloc(er->done, cap * sizeof *d);
-        if (!d) {
-            snprintf(er->err, er->errlen, "out of memory");
-            return -1;
-        }
-        er->done = d;
-        er->capdone = cap;
+    tables_game *d = grow(er->done, &er->capdone, er->ndone + 1, sizeof *d,
+                          64);
+    if (!d) {
+        snprintf(er->err, er->errlen, "out of memory");
+        return -1;
     }
+    er->done = d;
     er->done[er->ndone].game = *g;
     er->done[er->ndone].result = *res;
     er->ndone++;
@@ -267,7 +265,8 @@ static int event_count_void(event_runner *er, const char *id)
     for (size_t i = 0; i < er->nvoids; i++)
         if (!strcmp(er->voids[i].id, id))
             return ++er->voids[i].count;
-    void *v = realloc(er->voids, (er->nvoids + 1) * sizeof *er->voids);
+    void *v = grow(er->voids, &er->capvoids, er->nvoids + 1,
+                   sizeof *er->voids, 8);
     if (!v)
         return -1;
     er->voids = v;

@@ -1,7 +1,8 @@
 /* guard.c - kill the bots' groups when the referee dies (see guard.h). */
 #include "guard.h"
+#include "proc/procfs.h"
+#include "util/grow.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <fcntl.h>
@@ -46,14 +47,10 @@ typedef struct {
 
 static void guard_set_add(guard_set *s, int32_t pg)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        int32_t *p = realloc(s->pg, cap * sizeof *p);
-        if (!p)
-            return; /* unprotected, not fatal */
-        s->pg = p;
-        s->cap = cap;
-    }
+    int32_t *p = grow(s->pg, &s->cap, s->n + 1, sizeof *p, 64);
+    if (!p)
+        return; /* unprotected, not fatal */
+    s->pg = p;
     s->pg[s->n++] = pg;
 }
 
@@ -68,21 +65,21 @@ static void guard_set_remove(guard_set *s, int32_t pg)
 
 /* Kill every process carrying our mark: whatever a bot started, even in a
  * session of its own.  Returns how many were found. */
+static int guard_kill_one(pid_t pid, const char *name, void *arg)
+{
+    (void)name;
+    char id[32];
+    if (proc_environ_find(pid, guard_mark, id, sizeof id)) {
+        kill(pid, SIGKILL);
+        ++*(int *)arg;
+    }
+    return 0;
+}
+
 static int guard_kill_marked(void)
 {
-    DIR *d = opendir("/proc");
-    if (!d)
-        return 0;
     int found = 0;
-    char id[32];
-    for (struct dirent *e; (e = readdir(d));)
-        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
-            proc_environ_find((pid_t)atoi(e->d_name), guard_mark, id,
-                              sizeof id)) {
-            kill((pid_t)atoi(e->d_name), SIGKILL);
-            found++;
-        }
-    closedir(d);
+    procfs_each(guard_kill_one, &found);
     return found;
 }
 

@@ -1,5 +1,6 @@
 /* starter.c - bot starts and box teardowns on a thread (see starter.h). */
 #include "starter.h"
+#include "util/grow.h"
 
 #include "proc/guard.h"
 #include "util/worker.h"
@@ -35,18 +36,13 @@ static void starter_own(starter *s, pid_t pid)
     if (pid <= 0)
         return;
     pthread_mutex_lock(&s->mu);
-    if (s->nowned == s->capowned) {
-        size_t cap = s->capowned ? 2 * s->capowned : 64;
-        pid_t *p = realloc(s->owned, cap * sizeof *p);
-        if (p) {
-            s->owned = p;
-            s->capowned = cap;
-        }
-    }
+    pid_t *p = grow(s->owned, &s->capowned, s->nowned + 1, sizeof *p, 64);
     /* Out of memory: left unlisted, the child may be reaped as an
      * orphan, and its exit is then told as "exited with status 0". */
-    if (s->nowned < s->capowned)
+    if (p) {
+        s->owned = p;
         s->owned[s->nowned++] = pid;
+    }
     pthread_mutex_unlock(&s->mu);
 }
 

@@ -1,9 +1,10 @@
 /* usage.c - bots' memory and tasks from /proc (see usage.h). */
 #include "usage.h"
+#include "proc/procfs.h"
+#include "util/grow.h"
 
 #include "environ.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -104,14 +105,10 @@ static long usage_anon_kb(pid_t pid, long page_kb)
 
 static int usage_push(usage_table *t, const usage_proc *p)
 {
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 256;
-        usage_proc *q = realloc(t->p, cap * sizeof *q);
-        if (!q)
-            return -1;
-        t->p = q;
-        t->cap = cap;
-    }
+    usage_proc *q = grow(t->p, &t->cap, t->n + 1, sizeof *q, 256);
+    if (!q)
+        return -1;
+    t->p = q;
     t->p[t->n++] = *p;
     return 0;
 }
@@ -123,24 +120,19 @@ static int usage_cmp_pid(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int usage_read_one(pid_t pid, const char *name, void *arg)
+{
+    (void)pid;
+    usage_proc p;
+    return usage_read_stat(name, &p) == 0 ? usage_push(arg, &p) : 0;
+}
+
 static int usage_read_all(usage_table *t)
 {
-    DIR *d = opendir("/proc");
-    if (!d)
-        return -1;
-    struct dirent *e;
-    int rc = 0;
-    while (rc == 0 && (e = readdir(d))) {
-        if (e->d_name[0] < '1' || e->d_name[0] > '9')
-            continue;
-        usage_proc p;
-        if (usage_read_stat(e->d_name, &p) == 0)
-            rc = usage_push(t, &p);
-    }
-    closedir(d);
+    int rc = procfs_each(usage_read_one, t);
     if (rc == 0)
         qsort(t->p, t->n, sizeof *t->p, usage_cmp_pid);
-    return rc;
+    return rc == 0 ? 0 : -1;
 }
 
 static usage_proc *usage_find(const usage_table *t, pid_t pid)

@@ -1,5 +1,6 @@
 /* record.c - the in-memory match record: lifecycle and the builders. */
 #include "record.h"
+#include "util/grow.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,16 +106,11 @@ record_move *record_add_move(record *r, int seat, const char *text,
         text = "";
     if (sent && strcmp(sent, text) == 0)
         sent = NULL;
-    if (r->nmoves == r->capmoves) {
-        if (r->capmoves > SIZE_MAX / 2 / sizeof *r->moves)
-            return NULL;
-        size_t cap = r->capmoves ? r->capmoves * 2 : 16;
-        record_move *moves = realloc(r->moves, cap * sizeof *moves);
-        if (!moves)
-            return NULL;
-        r->moves = moves;
-        r->capmoves = cap;
-    }
+    record_move *moves = grow(r->moves, &r->capmoves, r->nmoves + 1,
+                              sizeof *moves, 16);
+    if (!moves)
+        return NULL;
+    r->moves = moves;
     record_move m = {
         .seat = seat, .ms = ms, .left_ms = left_ms,
         .text = strdup(text), .sent = sent ? strdup(sent) : NULL,
@@ -132,16 +128,14 @@ record_move *record_add_move(record *r, int seat, const char *text,
  * it grows by doubling exactly when the count reaches a power of two. */
 int record_list_add(char ***list, size_t *count, const char *text)
 {
-    size_t n = *count;
-    if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
-        if (n > SIZE_MAX / 2 / sizeof **list)
-            return -1;
-        size_t cap = n ? n * 2 : 4;
-        char **grown = realloc(*list, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        *list = grown;
-    }
+    /* The lists keep no capacity: it is 4, 8, 16, ... as they grew. */
+    size_t n = *count, cap = n ? 4 : 0;
+    while (cap < n)
+        cap *= 2;
+    char **grown = grow(*list, &cap, n + 1, sizeof *grown, 4);
+    if (!grown)
+        return -1;
+    *list = grown;
     char *copy = strdup(text ? text : "");
     if (!copy)
         return -1;

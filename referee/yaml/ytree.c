@@ -7,6 +7,7 @@
  * "billion laughs" documents), and only one document is read.
  */
 #include "ytree.h"
+#include "util/grow.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,14 +35,11 @@ void ytree_free(ytree_node *n)
 /* Append kid to parent's children, doubling the array. */
 static int ytree_add(ytree_node *parent, ytree_node *kid)
 {
-    if (parent->nkids == parent->capkids) {
-        size_t cap = parent->capkids ? parent->capkids * 2 : 4;
-        ytree_node **kids = realloc(parent->kids, cap * sizeof *kids);
-        if (!kids)
-            return -1;
-        parent->kids = kids;
-        parent->capkids = cap;
-    }
+    ytree_node **kids = grow(parent->kids, &parent->capkids,
+                             parent->nkids + 1, sizeof *kids, 4);
+    if (!kids)
+        return -1;
+    parent->kids = kids;
     parent->kids[parent->nkids++] = kid;
     return 0;
 }

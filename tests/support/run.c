@@ -1,10 +1,10 @@
 /* run.c - test support for running programs (see run.h). */
 #include "run.h"
+#include "proc/procfs.h"
 
 #include "proc/environ.h"
 
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -69,25 +69,29 @@ pid_t run_start(char *const argv[], const char *tag)
 
 /* Send sig (if not 0) to every process whose environment holds
  * RUN_TAG=tag; how many there are. */
+typedef struct {
+    const char *tag;
+    int sig, count;
+} run_tagged;
+
+static int run_one_tagged(pid_t pid, const char *name, void *arg)
+{
+    (void)name;
+    run_tagged *t = arg;
+    char val[256];
+    if (proc_environ_find(pid, "RUN_TAG=", val, sizeof val) &&
+        !strcmp(val, t->tag)) {
+        t->count++;
+        if (t->sig)
+            kill(pid, t->sig);
+    }
+    return 0;
+}
+
 static int run_each_tagged(const char *tag, int sig)
 {
-    char val[256];
-    DIR *d = opendir("/proc");
-    if (!d)
-        return -1;
-    int count = 0;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' &&
-            proc_environ_find((pid_t)atoi(e->d_name), "RUN_TAG=", val,
-                              sizeof val) &&
-            !strcmp(val, tag)) {
-            count++;
-            if (sig)
-                kill((pid_t)atoi(e->d_name), sig);
-        }
-    closedir(d);
-    return count;
+    run_tagged t = {tag, sig, 0};
+    return procfs_each(run_one_tagged, &t) == 0 ? t.count : -1;
 }
 
 int run_count_tagged(const char *tag)
