@@ -67,6 +67,8 @@ static int event_play(const event_def *def, int jobs, char *err,
         ev_signal_stop(loop, &w[i]);
     }
     event_free(er);
+    /* The watch's threads report to the loop: before the loop goes. */
+    watch_sweep_final();
     ev_loop_destroy(loop);
     return rc;
 }
@@ -131,7 +133,6 @@ int cmd_event(int argc, char **argv)
             def.nentrants, jobs, def.records);
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
     int rc = event_play(&def, jobs, err, sizeof err);
-    watch_sweep_final();
     sandbox_teardown();
     guard_stop();
     if (rc == EVENT_INTERRUPTED)

@@ -201,6 +201,34 @@ Test(event, round_robin_and_gauntlet, .timeout = 240)
     run_rmtree(dir);
 }
 
+/* Without a sandbox (bots as the referee's user, limits measured from
+ * /proc): an event with bots that fork helpers and hang plays to its end,
+ * exits cleanly (the limit watch's threads go before the loop does) and
+ * leaves no process behind. */
+Test(event, an_event_without_a_sandbox_leaves_nothing, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[512];
+    run_tmpdir(dir, sizeof dir);
+    run_write_event(dir, "ns",
+                    "seed: 9\nformat: round-robin\ngames_per_pair: 1\n"
+                    "time_control: {move_ms: 300}\n"
+                    "entrants:\n"
+                    "  - {name: hang, command: " RUN_TBOTS "forker_bot hang}\n"
+                    "  - {name: detach, command: " RUN_TBOTS
+                    "forker_bot detach}\n"
+                    "  - {name: r1, command: " RUN_BOTS "random_bot}\n",
+                    def, sizeof def);
+    char *argv[] = {RUN_REFEREE, "event", "--sandbox", "off", "-j", "2", def,
+                    NULL};
+    cr_assert_eq(run_cmd(argv, dir + 5, out, sizeof out), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/records-ns", dir);
+    cr_expect_eq(count_records(path), 3);
+    snprintf(path, sizeof path, "%s/results-ns/league.yaml", dir);
+    cr_expect_eq(access(path, R_OK), 0);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
+
 Test(event, chained_events_take_earlier_winners, .timeout = 240)
 {
     char dir[256], def[512], out[OUT_MAX], body[2048];
