@@ -7,6 +7,7 @@
 #include "event/tables.h"
 #include "match/match.h"
 #include "proc/proc.h"
+#include "replay/replay.h"
 #include "match/matchpool.h"
 #include "util/fsutil.h"
 #include "util/testhook.h"
@@ -181,6 +182,26 @@ static void event_name_record(event_runner *er, const plan_game *g)
 
 /* Feed every record already on disk, as long as that makes games ready
  * whose records are there too. */
+/* A record resume takes must also agree with the rules, as standings
+ * checks: a record edited by hand does not become a result. */
+static int event_replay_record(event_runner *er, const plan_game *g)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/%s.yaml", er->def->records, g->id);
+    record rec;
+    if (record_read(path, &rec, er->err, er->errlen) != 0)
+        return -1;
+    int rc = replay_check(&rec, path, NULL, NULL, er->err, er->errlen);
+    record_release(&rec);
+    if (rc != 0) {
+        size_t n = strlen(er->err);
+        snprintf(er->err + n, er->errlen - n, "; the record disagrees with "
+                 "the rules: move it away to play the game again");
+        return -1;
+    }
+    return 0;
+}
+
 static int event_resume(event_runner *er)
 {
     size_t cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS;
@@ -199,7 +220,7 @@ static int event_resume(event_runner *er)
             record rec;
             int got = event_read_result(er->def, &ready[i], &res, &rec,
                                         er->err, er->errlen);
-            if (got < 0)
+            if (got < 0 || (got == 1 && event_replay_record(er, &ready[i])))
                 rc = -1;
             else if (got == 1) {
                 rc = event_note_done(er, &ready[i], &res);

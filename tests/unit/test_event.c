@@ -304,6 +304,51 @@ Test(event, standings_detects_edited_and_missing_records, .timeout = 240)
     run_rmtree(dir);
 }
 
+/* Resume replays every record it takes, as standings does: a record whose
+ * recorded end does not follow from its moves stops the event with the
+ * file named, instead of counting. */
+Test(event, resume_refuses_a_record_the_rules_disagree_with, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], path[1024];
+    run_tmpdir(dir, sizeof dir);
+    run_write_event(dir, "rr",
+                    "seed: 4\nformat: round-robin\ngames_per_pair: 1\n"
+                    "entrants:\n"
+                    "  - {name: g, command: " RUN_BOTS "greedy_bot}\n"
+                    "  - {name: r1, command: " RUN_BOTS "random_bot}\n"
+                    "  - {name: r2, command: " RUN_BOTS "random_bot}\n",
+                    def, sizeof def);
+    cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
+    char records[512];
+    snprintf(records, sizeof records, "%s/records-rr", dir);
+    DIR *d = opendir(records);
+    cr_assert(d);
+    char name[256] = "";
+    for (struct dirent *e; (e = readdir(d));)
+        if (strstr(e->d_name, ".yaml") && strcmp(e->d_name, "event.yaml"))
+            snprintf(name, sizeof name, "%s", e->d_name);
+    closedir(d);
+    cr_assert(name[0]);
+    snprintf(path, sizeof path, "%s/%s", records, name);
+    char *rec = run_slurp(path, NULL);
+    cr_assert(rec);
+    /* Another rules end than the moves give. */
+    char *reason = strstr(rec, "reason: \"");
+    cr_assert(reason);
+    const char *fake = strncmp(reason + 9, "full-board", 10) ? "full-board"
+                                                             : "five-by-placement";
+    char *end = strchr(reason + 9, '"');
+    FILE *f = fopen(path, "w");
+    fprintf(f, "%.*s%s%s", (int)(reason + 9 - rec), rec, fake, end);
+    fclose(f);
+    free(rec);
+    cr_expect_eq(run_event(def, dir + 5, out, sizeof out, "2"), 1,
+                 "an edited record was taken: %s", out);
+    cr_expect(strstr(out, name) && strstr(out, "disagrees with the rules"),
+              "%s", out);
+    run_rmtree(dir);
+}
+
 Test(event, definition_errors_name_file_line_and_field, .timeout = 60)
 {
     static const struct {
