@@ -130,8 +130,8 @@ Test(keep, a_move_between_games_costs_the_process_not_a_game,
     int renew_fault;
     cr_expect(run_is_rules_end(krun_reason(&k, 2, why, sizeof why,
                                            &renew_fault)),
-              "game 2: %s", why);
-    cr_expect_eq(krun_processes(&k, 2, "renew_bot"), 2);
+              "game 2: %s\n%s", why, k.out);
+    cr_expect_eq(krun_processes(&k, 2, "renew_bot"), 2, "%s", k.out);
     mrun_finish(&k);
 }
 
@@ -165,7 +165,7 @@ Test(keep, a_late_leaver_s_successor_gets_the_whole_allowance,
     int renew_fault;
     cr_expect(run_is_rules_end(krun_reason(&k, 2, why, sizeof why,
                                            &renew_fault)),
-              "game 2: %s", why);
-    cr_expect_eq(krun_processes(&k, 2, "renew_bot"), 2);
+              "game 2: %s\n%s", why, k.out);
+    cr_expect_eq(krun_processes(&k, 2, "renew_bot"), 2, "%s", k.out);
     mrun_finish(&k);
 }

@@ -81,6 +81,10 @@ static const char *comment_of(const record *r, int seat, const char *prefix)
             if (strncmp(r->moves[i].comments[c], prefix, strlen(prefix)) ==
                 0)
                 return r->moves[i].comments[c];
+    /* Said in a turn it lost by its fault. */
+    for (size_t c = 0; r->fault_seat == seat && c < r->nfault_comments; c++)
+        if (strncmp(r->fault_comments[c], prefix, strlen(prefix)) == 0)
+            return r->fault_comments[c];
     return NULL;
 }
 
