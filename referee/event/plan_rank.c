@@ -1,0 +1,317 @@
+/* plan_rank.c - the rankings of an event (see plan.h, plan_internal.h;
+ * policy in EVENTS.md): each entrant's tally of group or league games,
+ * group tables with their tiebreaks (points, win points, head to head
+ * among exactly the tied, again among those still tied, then the group's
+ * lot), comparisons across groups, and the final ranking. */
+#include "event/plan_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* What separated a row from the next. */
+enum { PLAN_SEP_NONE = 0, PLAN_SEP_POINTS, PLAN_SEP_WP, PLAN_SEP_H2H,
+       PLAN_SEP_LOT };
+
+static const char *const plan_sep_name[] = {"", "points", "win points",
+                                            "head to head", "lot"};
+
+/* ---- tallies --------------------------------------------------------------- */
+
+void plan_tally_result(plan *p, const plan_entry *g)
+{
+    plan_tally *x = &p->tally[g->g.entrant[0]];
+    plan_tally *y = &p->tally[g->g.entrant[1]];
+    x->played++;
+    y->played++;
+    if (g->outcome == PLAN_DRAW) {
+        x->drawn++;
+        y->drawn++;
+        x->points += 1;
+        y->points += 1;
+        return;
+    }
+    int w = g->outcome == PLAN_SEAT0_WINS ? 0 : 1;
+    plan_tally *win = w == 0 ? x : y, *lose = w == 0 ? y : x;
+    win->won++;
+    lose->lost++;
+    win->points += 3;
+    win->win_points += g->win_points[w];
+}
+
+/* ---- group tables ---------------------------------------------------------- */
+
+/* Head-to-head points of set[0..k) in the games among exactly them. */
+static void plan_h2h_points(const plan *p, int group, const int *set, int k,
+                            int *pts)
+{
+    bool in[PLAN_MAX_ENTRANTS] = {false};
+    for (int i = 0; i < k; i++) {
+        in[set[i]] = true;
+        pts[i] = 0;
+    }
+    int where[PLAN_MAX_ENTRANTS];
+    for (int i = 0; i < k; i++)
+        where[set[i]] = i;
+    for (size_t i = 0; i < p->ngames; i++) {
+        const plan_entry *g = &p->games[i];
+        if (g->g.phase != 0 || g->group != group || !g->has_result)
+            continue;
+        int a = g->g.entrant[0], b = g->g.entrant[1];
+        if (!in[a] || !in[b])
+            continue;
+        if (g->outcome == PLAN_DRAW) {
+            pts[where[a]] += 1;
+            pts[where[b]] += 1;
+        } else {
+            pts[where[g->outcome == PLAN_SEAT0_WINS ? a : b]] += 3;
+        }
+    }
+}
+
+/* Order a[0..k) by the group's lot (lotpos: each entrant's place in it). */
+static void plan_sort_by_lot(const int *lotpos, int *a, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && lotpos[a[j]] < lotpos[a[j - 1]]; j--) {
+            int t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
+/* Order a[0..k) by pts, best first, moving pts along. */
+static void plan_sort_by_pts(int *a, int *pts, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && pts[j] > pts[j - 1]; j--) {
+            int t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+            t = pts[j];
+            pts[j] = pts[j - 1];
+            pts[j - 1] = t;
+        }
+}
+
+/* Order a[0..k), tied on points and win points, by head to head among
+ * exactly them, again among those still tied, and finally by lot;
+ * sep[i] says what separated a[i] from a[i + 1]. */
+static void plan_resolve_tied(const plan *p, int group, const int *lotpos,
+                              int *a, int k, int *sep)
+{
+    int pts[PLAN_MAX_ENTRANTS];
+    plan_h2h_points(p, group, a, k, pts);
+    bool all_equal = true;
+    for (int i = 1; i < k; i++)
+        if (pts[i] != pts[0])
+            all_equal = false;
+    if (all_equal) {
+        plan_sort_by_lot(lotpos, a, k);
+        for (int i = 0; i + 1 < k; i++)
+            sep[i] = PLAN_SEP_LOT;
+        return;
+    }
+    plan_sort_by_pts(a, pts, k);
+    for (int i = 0; i < k;) {
+        int j = i + 1;
+        while (j < k && pts[j] == pts[i])
+            j++;
+        if (j - i > 1)
+            plan_resolve_tied(p, group, lotpos, a + i, j - i, sep + i);
+        if (j < k)
+            sep[j - 1] = PLAN_SEP_H2H;
+        i = j;
+    }
+}
+
+/* Order out[0..m) by points, then win points (stable), and say in sep
+ * which of the two separated each row from the next. */
+static void plan_sort_by_tally(const plan *p, int *out, int *sep, int m)
+{
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0; j--) {
+            const plan_tally *x = &p->tally[out[j]];
+            const plan_tally *y = &p->tally[out[j - 1]];
+            if (x->points < y->points ||
+                (x->points == y->points && x->win_points <= y->win_points))
+                break;
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    for (int i = 0; i + 1 < m; i++) {
+        const plan_tally *x = &p->tally[out[i]], *y = &p->tally[out[i + 1]];
+        sep[i] = x->points != y->points           ? PLAN_SEP_POINTS
+                 : x->win_points != y->win_points ? PLAN_SEP_WP
+                                                  : PLAN_SEP_NONE;
+    }
+    if (m > 0)
+        sep[m - 1] = PLAN_SEP_NONE;
+}
+
+int plan_rank_group(const plan *p, int gi, int *out, int *sep)
+{
+    int m = p->gstart[gi + 1] - p->gstart[gi];
+    const int *mem = p->member + p->gstart[gi];
+    int lot[PLAN_MAX_ENTRANTS], lotpos[PLAN_MAX_ENTRANTS];
+    memcpy(lot, mem, (size_t)m * sizeof lot[0]);
+    char tag[32];
+    snprintf(tag, sizeof tag, "lot/%s", p->gname[gi]);
+    plan_lot_shuffle(p, tag, lot, m);
+    for (int i = 0; i < m; i++)
+        lotpos[lot[i]] = i;
+
+    memcpy(out, mem, (size_t)m * sizeof out[0]);
+    plan_sort_by_tally(p, out, sep, m);
+    for (int i = 0; i < m;) {
+        int j = i + 1;
+        while (j < m && sep[j - 1] == PLAN_SEP_NONE)
+            j++;
+        if (j - i > 1)
+            plan_resolve_tied(p, gi, lotpos, out + i, j - i, sep + i);
+        i = j;
+    }
+    return m;
+}
+
+size_t plan_group_table(const plan *p, int group, plan_row *rows, size_t cap)
+{
+    if (group < 0 || group >= p->ngroups)
+        return 0;
+    int order[PLAN_MAX_ENTRANTS], sep[PLAN_MAX_ENTRANTS];
+    int m = plan_rank_group(p, group, order, sep);
+    for (int i = 0; i < m && (size_t)i < cap; i++) {
+        const plan_tally *s = &p->tally[order[i]];
+        plan_row *row = &rows[i];
+        memset(row, 0, sizeof *row);
+        row->entrant = order[i];
+        row->rank = i + 1;
+        row->played = s->played;
+        row->won = s->won;
+        row->drawn = s->drawn;
+        row->lost = s->lost;
+        row->points = s->points;
+        row->win_points = s->win_points;
+        snprintf(row->decided_by, sizeof row->decided_by, "%s",
+                 plan_sep_name[sep[i]]);
+    }
+    return (size_t)m;
+}
+
+/* ---- across groups --------------------------------------------------------- */
+
+/* Across groups: better points, then win points, then the event's lot. */
+static bool plan_cross_better(const plan *p, int a, int b)
+{
+    const plan_tally *x = &p->tally[a], *y = &p->tally[b];
+    if (x->points != y->points)
+        return x->points > y->points;
+    if (x->win_points != y->win_points)
+        return x->win_points > y->win_points;
+    return p->cross_lot[a] < p->cross_lot[b];
+}
+
+void plan_cross_sort(const plan *p, int *a, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && plan_cross_better(p, a[j], a[j - 1]); j--) {
+            int t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
+/* Out after the group phase: group place, points, win points, lot. */
+static bool plan_out_better(const plan *p, int a, int b)
+{
+    if (p->group_rank[a] != p->group_rank[b])
+        return p->group_rank[a] < p->group_rank[b];
+    return plan_cross_better(p, a, b);
+}
+
+/* ---- the final ranking ----------------------------------------------------- */
+
+/* The cup's entrants from ent[*k] on: the winner, then the losers by
+ * round, the last round first and the intermediate round last; a round's
+ * losers share a place and are listed by seed.  Marks them placed. */
+static void plan_rank_cup(const plan *p, int *ent, int *pl, int *k,
+                          bool *placed)
+{
+    const plan_cup_tie *f = &p->ties[p->final_tie];
+    ent[*k] = f->winner;
+    pl[(*k)++] = 1;
+    placed[f->winner] = true;
+    for (int r = p->rounds; r >= 0; r--) {
+        int first = *k;
+        for (int i = 0; i < p->nties; i++) {
+            const plan_cup_tie *t = &p->ties[i];
+            if (t->round != r || t->entrant[0] < 0 || t->entrant[1] < 0)
+                continue;
+            int side = t->entrant[0] == t->winner ? 1 : 0;
+            int e = t->entrant[side];
+            int j = (*k)++;
+            /* insertion by seed within the round */
+            while (j > first && pl[j - 1] > t->seed[side]) {
+                ent[j] = ent[j - 1];
+                pl[j] = pl[j - 1];
+                j--;
+            }
+            ent[j] = e;
+            pl[j] = t->seed[side]; /* seed for now */
+            placed[e] = true;
+        }
+        for (int i = first; i < *k; i++)
+            pl[i] = first + 1;
+    }
+}
+
+/* Everyone out after the group phase, from ent[*k] on, each on a place of
+ * their own. */
+static void plan_rank_rest(const plan *p, int *ent, int *pl, int *k,
+                           const bool *placed)
+{
+    int rest[PLAN_MAX_ENTRANTS], nr = 0;
+    for (int e = 0; e < p->cfg.nentrants; e++)
+        if (!placed[e])
+            rest[nr++] = e;
+    for (int i = 1; i < nr; i++)
+        for (int j = i; j > 0 && plan_out_better(p, rest[j], rest[j - 1]);
+             j--) {
+            int t = rest[j];
+            rest[j] = rest[j - 1];
+            rest[j - 1] = t;
+        }
+    for (int i = 0; i < nr; i++) {
+        ent[*k] = rest[i];
+        pl[*k] = *k + 1;
+        (*k)++;
+    }
+}
+
+size_t plan_final_ranking(const plan *p, int *entrant, int *place,
+                          size_t cap)
+{
+    if (!plan_done(p))
+        return 0;
+    int n = p->cfg.nentrants;
+    int ent[PLAN_MAX_ENTRANTS], pl[PLAN_MAX_ENTRANTS], k = 0;
+    if (p->cfg.format != PLAN_SWISS_CUP) {
+        int sep[PLAN_MAX_ENTRANTS];
+        plan_rank_group(p, 0, ent, sep);
+        for (int i = 0; i < n; i++)
+            pl[i] = i + 1;
+        k = n;
+    } else {
+        bool placed[PLAN_MAX_ENTRANTS] = {false};
+        if (p->shape.bracket)
+            plan_rank_cup(p, ent, pl, &k, placed);
+        plan_rank_rest(p, ent, pl, &k, placed);
+    }
+    for (int i = 0; i < k && (size_t)i < cap; i++) {
+        if (entrant)
+            entrant[i] = ent[i];
+        if (place)
+            place[i] = pl[i];
+    }
+    return (size_t)k;
+}
