@@ -277,6 +277,8 @@ static int event_get_limits(ytree_ctx *c, const ytree_node *root,
     return 0;
 }
 
+/* The format and its options.  Limits are plan.h's, checked here so that
+ * a value the planner cannot take is refused with its file and line. */
 static int event_get_format(ytree_ctx *c, const ytree_node *root,
                             event_def *d)
 {
@@ -294,9 +296,12 @@ static int event_get_format(ytree_ctx *c, const ytree_node *root,
         rc = ytree_get_str(c, root, "", "seeding", false, &seeding) ||
              ytree_want_word(c, root, "", "seeding", seeding, "lot,given") ||
              event_get_bool(c, root, "thirds", &p->thirds) ||
-             event_opt_int(c, root, "", "replay_cap", 1, 1000, &cap) ||
-             event_opt_int(c, root, "", "qualifiers", 0, 2, &quals) ||
-             event_opt_int(c, root, "", "games_per_pair", 1, 1000, &gpp) ||
+             event_opt_int(c, root, "", "replay_cap", 1,
+                           PLAN_REPLAY_CAP_MAX, &cap) ||
+             event_opt_int(c, root, "", "qualifiers", 0,
+                           PLAN_QUALIFIERS_MAX, &quals) ||
+             event_opt_int(c, root, "", "games_per_pair", 1,
+                           PLAN_GAMES_PER_PAIR_MAX, &gpp) ||
              ytree_get_str(c, root, "", "challenger", false, &challenger);
     p->seeded = seeding && !strcmp(seeding, "given");
     p->replay_cap = (int)cap;

@@ -40,6 +40,14 @@
  * keeps the sums over an event far from overflowing. */
 #define PLAN_MAX_WIN_POINTS 1000
 
+/* The limits of a configuration, one set for everyone: the definition
+ * reader refuses a value beyond them naming the file, the line and the
+ * field; plan_new() checks them again, for callers that build a
+ * plan_config by hand. */
+#define PLAN_REPLAY_CAP_MAX 100    /* replay_cap: 1..this */
+#define PLAN_GAMES_PER_PAIR_MAX 50 /* games_per_pair: 1..this */
+#define PLAN_QUALIFIERS_MAX 2      /* qualifiers: 0 (the default)..this */
+
 typedef enum {
     PLAN_SWISS_CUP = 0,
     PLAN_ROUND_ROBIN,
@@ -54,8 +62,9 @@ typedef struct {
     bool thirds;        /* swiss: intermediate round of group thirds */
     int qualifiers;     /* swiss: direct qualifiers per group, 1 or 2; 0 =
                            the default (2 up to 8 groups, then 1) */
-    int replay_cap;     /* swiss cup: games per tie before the safeguard */
-    int games_per_pair; /* round-robin, gauntlet */
+    int replay_cap;     /* swiss cup: games per tie before the safeguard,
+                           1..PLAN_REPLAY_CAP_MAX */
+    int games_per_pair; /* round-robin, gauntlet: 1..PLAN_GAMES_PER_PAIR_MAX */
     int challenger;     /* gauntlet: entrant index */
 } plan_config;
 
