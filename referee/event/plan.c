@@ -189,7 +189,9 @@ void plan_config_defaults(plan_config *cfg)
     cfg->challenger = 0;
 }
 
-/* Is cfg one the plan can be made of?  0, or -1 with why in err. */
+/* Is cfg one the plan can be made of?  0, or -1 with why in err.  The
+ * definition reader refuses the same values with the file and line; this
+ * is the check for configurations made by hand. */
 static int plan_check_config(const plan_config *cfg, char *err,
                              size_t errlen)
 {
@@ -208,12 +210,22 @@ static int plan_check_config(const plan_config *cfg, char *err,
         return -1;
     }
     if (cfg->format == PLAN_SWISS_CUP &&
-        (cfg->replay_cap < 1 || cfg->replay_cap > 100)) {
-        plan_seterr(err, errlen, "replay_cap must be 1..%d, not %d", 100,
-                    cfg->replay_cap);
+        (cfg->replay_cap < 1 || cfg->replay_cap > PLAN_REPLAY_CAP_MAX)) {
+        plan_seterr(err, errlen, "replay_cap must be 1..%d, not %d",
+                    PLAN_REPLAY_CAP_MAX, cfg->replay_cap);
         return -1;
     }
+    if (cfg->format == PLAN_SWISS_CUP &&
+        (cfg->qualifiers < 0 || cfg->qualifiers > PLAN_QUALIFIERS_MAX)) {
+        plan_seterr(err, errlen, "qualifiers must be 0 (the default) to %d "
+                    "per group, not %d", PLAN_QUALIFIERS_MAX,
+                    cfg->qualifiers);
+        return -1;
+    }
+    /* Cleared first: the message below must never show what a refused
+     * shape left unset. */
     plan_shape probe;
+    memset(&probe, 0, sizeof probe);
     if (cfg->format == PLAN_SWISS_CUP &&
         plan_swiss_shape_q(cfg->nentrants, cfg->thirds, cfg->qualifiers,
                            &probe) != 0) {
@@ -223,9 +235,10 @@ static int plan_check_config(const plan_config *cfg, char *err,
         return -1;
     }
     if (cfg->format != PLAN_SWISS_CUP &&
-        (cfg->games_per_pair < 1 || cfg->games_per_pair > 50)) {
-        plan_seterr(err, errlen, "games_per_pair must be 1..%d, not %d", 50,
-                    cfg->games_per_pair);
+        (cfg->games_per_pair < 1 ||
+         cfg->games_per_pair > PLAN_GAMES_PER_PAIR_MAX)) {
+        plan_seterr(err, errlen, "games_per_pair must be 1..%d, not %d",
+                    PLAN_GAMES_PER_PAIR_MAX, cfg->games_per_pair);
         return -1;
     }
     if (cfg->format == PLAN_GAUNTLET &&

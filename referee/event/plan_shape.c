@@ -35,7 +35,8 @@ static void plan_shape_fill(plan_shape *s, bool thirds)
 
 int plan_swiss_shape_q(int n, bool thirds, int qualifiers, plan_shape *s)
 {
-    if (n < 1 || n > PLAN_MAX_ENTRANTS || qualifiers < 0 || qualifiers > 2)
+    if (n < 1 || n > PLAN_MAX_ENTRANTS || qualifiers < 0 ||
+        qualifiers > PLAN_QUALIFIERS_MAX)
         return -1;
     memset(s, 0, sizeof *s);
     int g = (n + 4) / 5;

@@ -1641,3 +1641,54 @@ Test(plan, qualifiers_per_group_can_be_chosen)
     cr_expect_eq(nt, 4, "1 intermediate tie, 2 semi-finals and the final");
     plan_free(p);
 }
+
+/* The limits are plan.h's constants: the last value in, the next out. */
+Test(plan, limits_are_the_constants_of_plan_h)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 4;
+    c.replay_cap = PLAN_REPLAY_CAP_MAX;
+    plan *p = mk_cfg(&c);
+    plan_free(p);
+    c.replay_cap = PLAN_REPLAY_CAP_MAX + 1;
+    expect_bad(&c, "replay_cap must be 1..100, not 101");
+    c.replay_cap = 8;
+    c.format = PLAN_ROUND_ROBIN;
+    c.nentrants = 2;
+    c.games_per_pair = PLAN_GAMES_PER_PAIR_MAX;
+    p = mk_cfg(&c);
+    cr_expect_eq(plan_known(p), PLAN_GAMES_PER_PAIR_MAX);
+    plan_free(p);
+    c.games_per_pair = PLAN_GAMES_PER_PAIR_MAX + 1;
+    expect_bad(&c, "games_per_pair must be 1..50, not 51");
+}
+
+/* qualifiers outside 0..2 is named as such; the message once showed an
+ * uninitialised group count (valgrind: "depends on uninitialised value"). */
+Test(plan, qualifiers_out_of_range_says_so)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 8;
+    char err[256];
+    static const int bad[] = {3, -1, 1000};
+    static const char *const want[] = {
+        "qualifiers must be 0 (the default) to 2 per group, not 3",
+        "qualifiers must be 0 (the default) to 2 per group, not -1",
+        "qualifiers must be 0 (the default) to 2 per group, not 1000",
+    };
+    for (int i = 0; i < 3; i++) {
+        c.qualifiers = bad[i];
+        memset(err, 'x', sizeof err - 1);
+        err[sizeof err - 1] = 0;
+        cr_expect_null(plan_new(&c, err, sizeof err));
+        cr_expect_str_eq(err, want[i]);
+    }
+    /* In range, but more than the bracket holds: the groups counted. */
+    c.nentrants = 41;
+    c.qualifiers = 2;
+    cr_expect_null(plan_new(&c, err, sizeof err));
+    cr_expect_str_eq(err, "qualifiers must be 1 or 2 per group, and at most "
+                          "16 in all (41 entrants make 9 groups)");
+}
