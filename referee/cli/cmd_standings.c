@@ -8,6 +8,7 @@
  */
 #include "commands.h"
 #include "event/event_def.h"
+#include "event/event_record.h"
 #include "event/event_run.h"
 #include "event/tables.h"
 #include "replay/replay.h"
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
     event_def def;
@@ -56,18 +58,13 @@ static bool standings_is_bad(const standings *st, const char *id)
     return tfind(id, &st->bad, standings_cmp) != NULL;
 }
 
-/* Replay one record file; count and report a disagreement. */
-static void standings_replay(standings *st, const char *path)
+/* Replay a record against the rules; count and report a disagreement. */
+static void standings_replay(standings *st, const record *rec,
+                             const char *path)
 {
     char err[2048];
-    record rec;
-    if (record_read(path, &rec, err, sizeof err) != 0) {
+    if (replay_check(rec, path, NULL, NULL, err, sizeof err) != 0)
         standings_problem(st, err);
-        return;
-    }
-    if (replay_check(&rec, path, NULL, NULL, err, sizeof err) != 0)
-        standings_problem(st, err);
-    record_release(&rec);
 }
 
 /* Give the plan the result of game g and keep it for the tables; a result
@@ -98,26 +95,48 @@ static int standings_keep(standings *st, const plan_game *g,
     return 0;
 }
 
+/* Check that the record of g at path belongs to the event (everything
+ * that decides a game is as the definition says), and replay it if its
+ * result counts; the result itself comes from event_read_result, as on
+ * resume.  1 counted, 0 no result (a void game), -1 reported. */
+static int standings_take_record(standings *st, const plan_game *g,
+                                 const char *path)
+{
+    plan_result res;
+    record rec, again;
+    char err[2048];
+    if (record_read(path, &rec, err, sizeof err) != 0) {
+        standings_problem(st, err);
+        return -1;
+    }
+    int got = event_record_check(&st->def, g, &rec, path, err, sizeof err);
+    if (got == 0)
+        got = event_read_result(&st->def, g, &res, &again, err, sizeof err);
+    else
+        got = -1;
+    if (got < 0)
+        standings_problem(st, err);
+    else if (got == 1 && standings_keep(st, g, &res, path) != 0)
+        got = -1;
+    else if (got == 1)
+        standings_replay(st, &rec, path);
+    record_release(&rec);
+    return got;
+}
+
 /* Read, count and replay the record of ready game g: 1 when its result
  * went into the plan, 0 when there is no record yet, -1 when the record is
  * bad (reported once). */
 static int standings_take(standings *st, const plan_game *g)
 {
-    plan_result res;
-    record rec;
-    char err[2048], path[4300];
+    char path[4300];
     snprintf(path, sizeof path, "%s/%s.yaml", st->def.records, g->id);
-    int got = event_read_result(&st->def, g, &res, &rec, err, sizeof err);
-    if (got == 0)
+    if (access(path, F_OK) != 0)
         return 0;
+    int got = standings_take_record(st, g, path);
     if (got < 0)
-        standings_problem(st, err);
-    else if (standings_keep(st, g, &res, path) == 0) {
-        standings_replay(st, path);
-        return 1;
-    }
-    standings_mark_bad(st, g->id);
-    return -1;
+        standings_mark_bad(st, g->id);
+    return got;
 }
 
 /* The games ready now, into *ready (grown as needed); how many. */
