@@ -8,7 +8,9 @@
 
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,8 +59,9 @@ static int count_records(const char *dir)
     return n;
 }
 
-/* The table files of two results directories are byte for byte equal. */
-static void expect_same_tables(const char *a, const char *b)
+/* The table files of two results directories are byte for byte equal;
+ * seed names the run's kill points in a failure. */
+static void expect_same_tables(const char *a, const char *b, unsigned seed)
 {
     static const char *const files[] = {"final.yaml", "final.md",
                                         "group-A.yaml", "group-B.yaml",
@@ -69,7 +72,8 @@ static void expect_same_tables(const char *a, const char *b)
         snprintf(pb, sizeof pb, "%s/%s", b, files[i]);
         char *x = run_slurp(pa, NULL), *y = run_slurp(pb, NULL);
         cr_assert(x && y, "missing %s or %s", pa, pb);
-        cr_expect_str_eq(x, y, "%s differs", files[i]);
+        cr_expect_str_eq(x, y, "%s differs (REFEREE_TEST_RESUME_SEED=%u)",
+                         files[i], seed);
         free(x);
         free(y);
     }
@@ -112,9 +116,10 @@ Test(event, swiss_cup_runs_to_a_final_ranking, .timeout = 240)
 }
 
 /* Start the event, kill -9 the referee once `after` records exist, check
- * no bot outlives it, then run it again to the end. */
+ * no bot outlives it, then run it again to the end; seed (of the kill
+ * points) is named in every failure. */
 static void kill_and_resume(const char *dir, const char *def, int after,
-                            int sig)
+                            int sig, unsigned seed)
 {
     char records[512], out[OUT_MAX];
     snprintf(records, sizeof records, "%s/records-swiss", dir);
@@ -128,21 +133,42 @@ static void kill_and_resume(const char *dir, const char *def, int after,
     waitpid(pid, &status, 0);
     if (sig == SIGINT)
         cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 130,
-                  "status %d after SIGINT", status);
+                  "status %d after SIGINT (REFEREE_TEST_RESUME_SEED=%u)",
+                  status, seed);
     /* Bots die with the referee (parent-death signal or its own kill). */
     for (int i = 0; i < 200 && run_count_tagged(dir + 5) > 0; i++)
         usleep(10000);
     cr_expect_eq(run_count_tagged(dir + 5), 0,
-                 "bots outlived the referee (signal %d after %d records)",
-                 sig, after);
+                 "bots outlived the referee (signal %d after %d records, "
+                 "REFEREE_TEST_RESUME_SEED=%u)",
+                 sig, after, seed);
     int rc = run_event(def, dir + 5, out, sizeof out, "2");
-    cr_assert_eq(rc, 0, "resume failed (signal %d after %d records): %s",
-                 sig, after, out);
+    cr_assert_eq(rc, 0, "resume failed (signal %d after %d records, "
+                        "REFEREE_TEST_RESUME_SEED=%u): %s",
+                 sig, after, seed, out);
+}
+
+/* The seed of the resume test's kill points: REFEREE_TEST_RESUME_SEED
+ * when set, so that a failed run can be repeated, else the clock. */
+static unsigned resume_seed(void)
+{
+    const char *s = getenv("REFEREE_TEST_RESUME_SEED");
+    if (!s || !*s)
+        return (unsigned)time(NULL);
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    cr_assert(*s >= '0' && *s <= '9' && !*end && errno == 0 &&
+                  v <= UINT_MAX,
+              "REFEREE_TEST_RESUME_SEED=%s: not a number 0..%u", s,
+              UINT_MAX);
+    return (unsigned)v;
 }
 
 Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
 {
     char ref[256], a[256], b[256], c[256], def[512], out[OUT_MAX];
+    unsigned seed = resume_seed();
     run_tmpdir(ref, sizeof ref);
     run_tmpdir(a, sizeof a);
     run_tmpdir(b, sizeof b);
@@ -153,19 +179,20 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
     snprintf(rres, sizeof rres, "%s/results-swiss", ref);
     /* In the group phase, in the cup, and Ctrl-C anywhere: the points
      * move from run to run (12 group games, then the cup), and the seed
-     * is printed so that a failure can be repeated. */
-    unsigned seed = (unsigned)time(NULL);
+     * is printed, and named in every failure, so that a failure can be
+     * repeated with REFEREE_TEST_RESUME_SEED. */
     srand(seed);
     const char *dirs[] = {a, b, c};
     int after[] = {1 + rand() % 11, 12 + rand() % 3, 1 + rand() % 14};
     int sigs[] = {SIGKILL, SIGKILL, SIGINT};
-    cr_log_info("resume test: kill points %d %d %d (seed %u)", after[0],
-                after[1], after[2], seed);
+    fprintf(stderr, "resume test: kill points %d %d %d "
+                    "(REFEREE_TEST_RESUME_SEED=%u)\n",
+            after[0], after[1], after[2], seed);
     for (int i = 0; i < 3; i++) {
         run_write_event(dirs[i], "swiss", swiss8, def, sizeof def);
-        kill_and_resume(dirs[i], def, after[i], sigs[i]);
+        kill_and_resume(dirs[i], def, after[i], sigs[i], seed);
         snprintf(res, sizeof res, "%s/results-swiss", dirs[i]);
-        expect_same_tables(rres, res);
+        expect_same_tables(rres, res, seed);
         run_rmtree(dirs[i]);
     }
     run_rmtree(ref);
