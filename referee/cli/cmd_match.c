@@ -331,11 +331,11 @@ static int series_parse(series *sr, int argc, char **argv, char *name,
                        errno == 0;
                   seeded = true;
                   break;
-        case 'm': ok = match_parse_ms(optarg, &c->move_ms); break;
-        case 'b': ok = match_parse_ms(optarg, &c->bank_ms); break;
-        case 'i': ok = match_parse_ms(optarg, &c->increment_ms); break;
-        case 'G': ok = match_parse_ms(optarg, &c->grace_ms); break;
-        case 'S': ok = match_parse_ms(optarg, &c->startup_ms); break;
+        case 'm': ok = match_parse_ms(optarg, &c->tc.move_ms); break;
+        case 'b': ok = match_parse_ms(optarg, &c->tc.bank_ms); break;
+        case 'i': ok = match_parse_ms(optarg, &c->tc.increment_ms); break;
+        case 'G': ok = match_parse_ms(optarg, &c->tc.grace_ms); break;
+        case 'S': ok = match_parse_ms(optarg, &c->tc.startup_ms); break;
         case 'O': sr->dir = optarg; break;
         case 1001: ok = match_parse_count(optarg, &c->limits.mem_mb); break;
         case 1002: ok = match_parse_count(optarg, &c->limits.cpu_s); break;

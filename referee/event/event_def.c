@@ -130,18 +130,18 @@ static int event_get_time(ytree_ctx *c, const ytree_node *root,
         return -1;
     static const char *const keys[] = {"move_ms", "bank_ms", "increment_ms",
                                        "grace_ms", "startup_ms"};
-    long *vals[] = {&d->move_ms, &d->bank_ms, &d->increment_ms, &d->grace_ms,
-                    &d->startup_ms};
+    long *vals[] = {&d->tc.move_ms, &d->tc.bank_ms, &d->tc.increment_ms, &d->tc.grace_ms,
+                    &d->tc.startup_ms};
     for (int i = 0; i < 5; i++) {
         long long v = *vals[i];
         if (event_opt_int(c, tc, "time_control", keys[i], 0, 86400000LL, &v))
             return -1;
         *vals[i] = (long)v;
     }
-    if (d->move_ms <= 0 && d->bank_ms <= 0)
+    if (d->tc.move_ms <= 0 && d->tc.bank_ms <= 0)
         return ytree_fail(c, ytree_line(tc), "time_control",
                           "needs move_ms or bank_ms above 0");
-    if (d->startup_ms <= 0)
+    if (d->tc.startup_ms <= 0)
         return ytree_fail(c, ytree_line(tc), "time_control.startup_ms",
                           "must be above 0");
     return 0;
@@ -410,9 +410,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
 int event_def_load(const char *path, event_def *d, char *err, size_t errlen)
 {
     memset(d, 0, sizeof *d);
-    d->move_ms = 5000;
-    d->grace_ms = 100;
-    d->startup_ms = 10000;
+    time_control_defaults(&d->tc);
     plan_config_defaults(&d->plan);
     proc_limits_defaults(&d->limits);
     d->path = strdup(path);
@@ -464,8 +462,8 @@ static int event_def_writer(FILE *f, void *arg)
             d->concurrency);
     fprintf(f, "time_control:\n  move_ms: %ld\n  bank_ms: %ld\n"
                "  increment_ms: %ld\n  grace_ms: %ld\n  startup_ms: %ld\n",
-            d->move_ms, d->bank_ms, d->increment_ms, d->grace_ms,
-            d->startup_ms);
+            d->tc.move_ms, d->tc.bank_ms, d->tc.increment_ms, d->tc.grace_ms,
+            d->tc.startup_ms);
     fprintf(f, "limits:\n  mem_mb: %ld\n  cpu_s: %ld\n  procs: %ld\n"
                "  fsize_mb: %ld\n  files: %ld\n  vm_mb: %ld\nsuspend: %s\n"
                "keep_bots: %s\n",

@@ -11,6 +11,7 @@
 #define EVENT_DEF_H
 
 #include "event/plan.h"
+#include "clock/time_control.h"
 #include "proc/proc.h"
 
 #include <stddef.h>
@@ -29,7 +30,7 @@ typedef struct {
     int seats;             /* 2, or 4 for team games (entrants are teams) */
     uint64_t seed;
     int concurrency;       /* 0 = the number of cores */
-    long move_ms, bank_ms, increment_ms, grace_ms, startup_ms;
+    time_control tc;
     plan_config plan;      /* format and its options */
     proc_limits limits;    /* per bot process */
     bool suspend;          /* stop the bots that are not on move */

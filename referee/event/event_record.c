@@ -55,25 +55,19 @@ static int event_record_game(const event_def *def, const record *rec,
     return 0;
 }
 
-/* The time control, field by field. */
+/* The time control, as a whole: the start-up allowance too, which
+ * decides a game lost on its handshake. */
 static int event_record_time(const event_def *def, const record *rec,
                              const char *path, char *err, size_t errlen)
 {
-    static const char *const field[] = {
-        "time_control.move_ms", "time_control.bank_ms",
-        "time_control.increment_ms", "time_control.grace_ms"};
-    const long have[] = {rec->move_ms, rec->bank_ms, rec->increment_ms,
-                         rec->grace_ms};
-    const long want[] = {def->move_ms, def->bank_ms, def->increment_ms,
-                         def->grace_ms};
-    for (int i = 0; i < 4; i++)
-        if (have[i] != want[i]) {
-            snprintf(err, errlen, "%s: %s: the record has %ld, the event "
-                                  "%ld: %s",
-                     path, field[i], have[i], want[i], EVENT_RECORD_ADVICE);
-            return -1;
-        }
-    return 0;
+    long have, want;
+    const char *field = time_control_diff(&rec->tc, &def->tc, &have, &want);
+    if (!field)
+        return 0;
+    snprintf(err, errlen, "%s: time_control.%s: the record has %ld, the "
+                          "event %ld: %s",
+             path, field, have, want, EVENT_RECORD_ADVICE);
+    return -1;
 }
 
 /* Who sat where: the seats, each seat's command and entrant. */

@@ -21,8 +21,9 @@
  *   options, both normalised by the rules (defaults filled in, so the
  *     definition's "movecap=8" is the record's "opening=tournament
  *     movecap=8 captures=5");
- *   time_control.move_ms, bank_ms, increment_ms, grace_ms (as the record
- *     stores them; startup_ms decides no game that was played);
+ *   the time control as a whole (time_control.h): move_ms, bank_ms,
+ *     increment_ms, grace_ms, startup_ms (which decides a game lost on
+ *     its handshake);
  *   the number of seats;
  *   in each seat, the command (the partner's in seats 2 and 3 of a team
  *     game) and the entrant's name;

@@ -4,6 +4,7 @@
 
 #include "clock/clock.h"
 #include "clock/loopclock.h"
+#include "event/event_record.h"
 #include "event/tables.h"
 #include "match/match.h"
 #include "proc/proc.h"
@@ -95,53 +96,8 @@ int event_read_result(const event_def *def, const plan_game *g,
         return 0;
     if (record_read(path, rec, err, errlen) != 0)
         return -1;
-    int rc = 1;
-    if (rec->nplayers != def->seats) {
-        snprintf(err, errlen, "%s: %d players, the event's game has %d "
-                              "seats: not from this event", path,
-                 rec->nplayers, def->seats);
-        rc = -1;
-    }
-    for (int s = 0; s < def->seats && rc == 1; s++) {
-        const event_entrant *e = &def->entrant[g->entrant[s % 2]];
-        const char *want = s < 2 ? e->command : e->partner;
-        const char *cmd = rec->players[s].command;
-        if (strcmp(cmd, want) != 0) {
-            snprintf(err, errlen,
-                     "%s: seat %d was played by '%s' but the event puts "
-                     "'%s' (%s) there: this record is not from this event; "
-                     "move it away or use another records directory",
-                     path, s, cmd, want, e->name);
-            rc = -1;
-        }
-    }
-    const char *what = NULL;
-    if (rc == 1 && (strcmp(rec->game, def->game) ||
-                    strcmp(rec->variant, def->variant)))
-        what = "another game or variant";
-    else if (rc == 1 && (rec->move_ms != def->move_ms ||
-                         rec->bank_ms != def->bank_ms ||
-                         rec->increment_ms != def->increment_ms ||
-                         rec->grace_ms != def->grace_ms))
-        what = "another time control";
-    for (int s = 0; rc == 1 && !what && s < def->seats; s++) {
-        const char *name = rec->players[s].entrant;
-        if (!name || strcmp(name, def->entrant[g->entrant[s % 2]].name))
-            what = "another entrant in a seat";
-    }
-    if (what) {
-        snprintf(err, errlen, "%s: played with %s than the event gives: "
-                              "not from this event; move it away or use "
-                              "another records directory", path, what);
-        rc = -1;
-    }
-    if (rc == 1 && rec->seed != g->seed) {
-        snprintf(err, errlen, "%s: seed %llu, the event gives this game seed "
-                              "%llu: not from this event",
-                 path, (unsigned long long)rec->seed,
-                 (unsigned long long)g->seed);
-        rc = -1;
-    }
+    /* Everything that decides a game, as standings checks it. */
+    int rc = event_record_check(def, g, rec, path, err, errlen) ? -1 : 1;
     if (rc == 1 && strcmp(rec->status, "void") == 0)
         rc = 0; /* played again */
     if (rc == 1) {
@@ -401,11 +357,7 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->variant = d->variant;
     cfg->options = d->options;
     cfg->seed = sl->game.seed;
-    cfg->move_ms = d->move_ms;
-    cfg->bank_ms = d->bank_ms;
-    cfg->increment_ms = d->increment_ms;
-    cfg->grace_ms = d->grace_ms;
-    cfg->startup_ms = d->startup_ms;
+    cfg->tc = d->tc;
     cfg->limits = d->limits;
     cfg->suspend = d->suspend;
     cfg->event = d->name;

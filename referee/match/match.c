@@ -70,9 +70,7 @@ void match_config_defaults(match_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->game = "pentago";
-    cfg->move_ms = 5000;
-    cfg->grace_ms = 100;
-    cfg->startup_ms = 10000;
+    time_control_defaults(&cfg->tc);
     cfg->quit_ms = 1000;
     cfg->term_ms = 1000;
     cfg->log_cap = 1 << 20;
@@ -93,13 +91,13 @@ static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev);
 static bool match_check_config(const match_config *cfg, int nseats, char *err,
                                size_t errlen)
 {
-    if (cfg->move_ms <= 0 && cfg->bank_ms <= 0) {
+    if (cfg->tc.move_ms <= 0 && cfg->tc.bank_ms <= 0) {
         snprintf(err, errlen, "a time control needs a per-move limit or a "
                               "bank");
         return false;
     }
-    if (cfg->move_ms < 0 || cfg->bank_ms < 0 || cfg->increment_ms < 0 ||
-        cfg->grace_ms < 0 || cfg->startup_ms <= 0 || cfg->quit_ms < 0 ||
+    if (cfg->tc.move_ms < 0 || cfg->tc.bank_ms < 0 || cfg->tc.increment_ms < 0 ||
+        cfg->tc.grace_ms < 0 || cfg->tc.startup_ms <= 0 || cfg->quit_ms < 0 ||
         cfg->term_ms < 0) {
         snprintf(err, errlen, "time values must not be negative");
         return false;
@@ -127,11 +125,7 @@ static void match_fill_record_header(match *m)
     record_set(&r->variant, rules_variant_name(m->game));
     record_set(&r->options, rules_options_text(m->game));
     r->seed = c->seed;
-    r->move_ms = c->move_ms;
-    r->bank_ms = c->bank_ms;
-    r->increment_ms = c->increment_ms;
-    r->grace_ms = c->grace_ms;
-    r->startup_ms = c->startup_ms;
+    r->tc = c->tc;
     r->nplayers = m->nseats;
     for (int s = 0; s < m->nseats; s++) {
         record_player *p = &r->players[s];
@@ -174,7 +168,7 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     ev_timer_init(&m->w_done, match_done_timer_cb, 0., 0.);
     m->w_deadline.data = m->w_done.data = m;
     for (int s = 0; s < m->nseats; s++) {
-        m->seat[s].bank_left = cfg->bank_ms;
+        m->seat[s].bank_left = cfg->tc.bank_ms;
         m->seat[s].b = bot_new(loop, cfg->starter, s, cfg->command[s],
                                cfg->log_path[s], cfg->log_cap, &cfg->limits,
                                match_bot_cb, m);
@@ -234,8 +228,8 @@ static void match_send_setup(match *m, int s)
     }
     snprintf(val, sizeof val, "%d", s);
     match_queue(m, s, proto_fmt_set(buf, n, "you", val), buf);
-    snprintf(val, sizeof val, "%ld %ld %ld", m->cfg.move_ms, m->cfg.bank_ms,
-             m->cfg.increment_ms);
+    snprintf(val, sizeof val, "%ld %ld %ld", m->cfg.tc.move_ms, m->cfg.tc.bank_ms,
+             m->cfg.tc.increment_ms);
     match_queue(m, s, proto_fmt_set(buf, n, "time", val), buf);
     snprintf(val, sizeof val, "%" PRIu64, m->cfg.seed);
     match_queue(m, s, proto_fmt_set(buf, n, "seed", val), buf);
@@ -431,8 +425,8 @@ static void match_next_turn(match *m)
 {
     int s = rules_to_move(m->game, &m->pos);
     match_seat *st = &m->seat[s];
-    long limit = m->cfg.move_ms;
-    if (m->cfg.bank_ms > 0 && (limit <= 0 || st->bank_left < limit))
+    long limit = m->cfg.tc.move_ms;
+    if (m->cfg.tc.bank_ms > 0 && (limit <= 0 || st->bank_left < limit))
         limit = st->bank_left;
     if (m->cfg.suspend)
         bot_suspend(st->b, false); /* before the clock starts */
@@ -440,7 +434,7 @@ static void match_next_turn(match *m)
     double queued = clock_now();
     char buf[64];
     int n = proto_fmt_turn(buf, sizeof buf, limit,
-                           m->cfg.bank_ms > 0 ? st->bank_left : -1);
+                           m->cfg.tc.bank_ms > 0 ? st->bank_left : -1);
     match_send(m, s, n, buf);
     /* The clock starts when the request is written; a turn line is far
      * below PIPE_BUF, so unless the bot left its stdin unread it is. */
@@ -448,7 +442,7 @@ static void match_next_turn(match *m)
     m->turn_seat = s;
     m->turn_limit_ms = limit;
     m->turn_start = at >= queued ? at : clock_now();
-    match_clock_from(m, m->turn_start, limit + m->cfg.grace_ms);
+    match_clock_from(m, m->turn_start, limit + m->cfg.tc.grace_ms);
     match_sleep_ms(m->cfg.test.loop_stall_ms);
 }
 
@@ -487,7 +481,7 @@ static void match_timeout(match *m, int s, double now, double forgiven)
              "no move within %ld ms (limit %ld ms + grace %ld ms%s); "
              "%ld ms over",
              clock_ms(m->turn_start, now) - pause_ms, m->turn_limit_ms,
-             m->cfg.grace_ms, paused,
+             m->cfg.tc.grace_ms, paused,
              clock_ms(m->deadline + forgiven, now));
     match_fault(m, s, "timeout", detail);
 }
@@ -529,16 +523,16 @@ static void match_on_move(match *m, int s, const char *text, double t)
     if (used < 0)
         used = 0;
     match_seat *seat = &m->seat[s];
-    if (m->cfg.bank_ms > 0) {
+    if (m->cfg.tc.bank_ms > 0) {
         seat->bank_left -= used;
         if (seat->bank_left < 0)
             seat->bank_left = 0; /* within the grace */
-        seat->bank_left += m->cfg.increment_ms;
+        seat->bank_left += m->cfg.tc.increment_ms;
     }
     rules_format_move(m->game, &mv, canon, sizeof canon);
     record_move *rm = record_add_move(
         &m->rec, s, canon, strcmp(canon, text) ? text : NULL, used,
-        m->cfg.bank_ms > 0 ? seat->bank_left : -1);
+        m->cfg.tc.bank_ms > 0 ? seat->bank_left : -1);
     if (rm)
         rm->paused_ms = paused_ms;
     match_attach_comments(m, s, rm);
@@ -757,7 +751,7 @@ static void match_on_started(match *m, int s, double t)
 {
     m->seat[s].starting = false;
     if (m->state == MATCH_HANDSHAKE && !match_any_starting(m))
-        match_clock_from(m, t, m->cfg.startup_ms);
+        match_clock_from(m, t, m->cfg.tc.startup_ms);
 }
 
 static void match_restart_seat(match *m, int s)
@@ -858,7 +852,7 @@ static void match_handshake_due(match *m)
 {
     if (match_any_starting(m)) {
         /* Its allowance has not begun: wait for the start. */
-        match_clock_from(m, clock_now(), m->cfg.startup_ms);
+        match_clock_from(m, clock_now(), m->cfg.tc.startup_ms);
         return;
     }
     if (!match_due(m))
@@ -875,7 +869,7 @@ static void match_handshake_due(match *m)
             char detail[96];
             snprintf(detail, sizeof detail,
                      "no 'ready 1' within the start-up allowance of %ld ms",
-                     m->cfg.startup_ms);
+                     m->cfg.tc.startup_ms);
             match_fault(m, s, "handshake", detail);
         }
 }
@@ -976,7 +970,7 @@ void match_start(match *m)
         for (int s = 0; s < m->nseats; s++)
             if (!m->seat[s].adopted)
                 match_send(m, s, proto_fmt_protocol(buf, sizeof buf), buf);
-        match_clock_from(m, clock_now(), m->cfg.startup_ms);
+        match_clock_from(m, clock_now(), m->cfg.tc.startup_ms);
         match_begin_if_ready(m);
     }
     match_check_done(m);

@@ -28,6 +28,7 @@
 #define MATCH_H
 
 #include "clock/loopclock.h"
+#include "clock/time_control.h"
 #include "proc/proc.h"
 #include "record/record.h"
 #include "rules.h"
@@ -58,11 +59,7 @@ typedef struct {
 typedef struct {
     const char *game, *variant, *options;
     uint64_t seed;
-    long move_ms;      /* per-move limit, 0 = none */
-    long bank_ms;      /* bank per game, 0 = none (one of the two > 0) */
-    long increment_ms; /* added to the bank after each move */
-    long grace_ms;     /* allowance over the limit */
-    long startup_ms;   /* allowance for start-up and handshake */
+    time_control tc;
     long quit_ms;      /* time to exit after `quit` before SIGTERM */
     long term_ms;      /* time after SIGTERM before SIGKILL */
     long log_cap;      /* bytes of stderr kept per bot */

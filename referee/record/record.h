@@ -13,6 +13,7 @@
 #define RECORD_H
 
 #include <stdbool.h>
+#include "clock/time_control.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,11 +57,7 @@ typedef struct {
     char *stage;           /* the event stage, e.g. "group A", or NULL */
     char *game, *variant, *options;
     uint64_t seed;
-    long move_ms;          /* per-move limit, 0 = none */
-    long bank_ms;          /* bank per game, 0 = none */
-    long increment_ms;     /* added to the bank after each move */
-    long grace_ms;         /* allowance over the limit before a timeout */
-    long startup_ms;       /* allowance for start-up and handshake */
+    time_control tc;       /* as the game was played */
     char *start_time;      /* ISO 8601 UTC, e.g. 2026-11-22T05:00:00Z */
     char *end_time;
     int nplayers;

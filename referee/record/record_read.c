@@ -220,12 +220,12 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
 
     const long long big = INT32_MAX * 1024LL; /* over 3 years in ms */
     if (ytree_get_kind(&c->y, root, "", "time_control", YTREE_MAP, &tc) ||
-        ytree_get_l(&c->y, tc, "time_control", "move_ms", 0, big, &r->move_ms) ||
-        ytree_get_l(&c->y, tc, "time_control", "bank_ms", 0, big, &r->bank_ms) ||
+        ytree_get_l(&c->y, tc, "time_control", "move_ms", 0, big, &r->tc.move_ms) ||
+        ytree_get_l(&c->y, tc, "time_control", "bank_ms", 0, big, &r->tc.bank_ms) ||
         ytree_get_l(&c->y, tc, "time_control", "increment_ms", 0, big,
-              &r->increment_ms) ||
-        ytree_get_l(&c->y, tc, "time_control", "grace_ms", 0, big, &r->grace_ms) ||
-        ytree_get_l(&c->y, tc, "time_control", "startup_ms", 0, big, &r->startup_ms))
+              &r->tc.increment_ms) ||
+        ytree_get_l(&c->y, tc, "time_control", "grace_ms", 0, big, &r->tc.grace_ms) ||
+        ytree_get_l(&c->y, tc, "time_control", "startup_ms", 0, big, &r->tc.startup_ms))
         return -1;
 
     if (ytree_get_str(&c->y, root, "", "started", true, &r->start_time) ||

@@ -51,11 +51,11 @@ static void rw_header(FILE *f, const record *r)
     rw_str(f, 2, "options", r->options);
     fprintf(f, "seed: %" PRIu64 "\n", r->seed);
     fputs("time_control:\n", f);
-    rw_long(f, 2, "move_ms", r->move_ms);
-    rw_long(f, 2, "bank_ms", r->bank_ms);
-    rw_long(f, 2, "increment_ms", r->increment_ms);
-    rw_long(f, 2, "grace_ms", r->grace_ms);
-    rw_long(f, 2, "startup_ms", r->startup_ms);
+    rw_long(f, 2, "move_ms", r->tc.move_ms);
+    rw_long(f, 2, "bank_ms", r->tc.bank_ms);
+    rw_long(f, 2, "increment_ms", r->tc.increment_ms);
+    rw_long(f, 2, "grace_ms", r->tc.grace_ms);
+    rw_long(f, 2, "startup_ms", r->tc.startup_ms);
     rw_str(f, 0, "started", r->start_time);
     rw_str(f, 0, "ended", r->end_time);
 }

@@ -40,11 +40,11 @@ static void make_record(const event_def *d, const plan_game *g, record *r)
     record_set(&r->game, "pente");
     record_set(&r->variant, d->variant);
     record_set(&r->options, "opening=tournament movecap=8 captures=5");
-    r->move_ms = 2000;
-    r->bank_ms = 60000;
-    r->increment_ms = 10;
-    r->grace_ms = 50;
-    r->startup_ms = 10000;
+    r->tc.move_ms = 2000;
+    r->tc.bank_ms = 60000;
+    r->tc.increment_ms = 10;
+    r->tc.grace_ms = 50;
+    r->tc.startup_ms = 10000;
     r->seed = g->seed;
     r->nplayers = d->seats;
     for (int s = 0; s < d->seats; s++) {
@@ -115,32 +115,36 @@ Test(event_record, first_differing_field_is_named)
     load_def(dir, "standard", "movecap=8", &d);
     make_record(&d, &game, &r);
 
-    r.move_ms = 3000;
+    r.tc.move_ms = 3000;
     expect(&d, &r, "time_control.move_ms: the record has 3000, the event "
                    "2000");
-    r.move_ms = 2000;
-    r.bank_ms = 0;
+    r.tc.move_ms = 2000;
+    r.tc.bank_ms = 0;
     expect(&d, &r, "time_control.bank_ms: the record has 0, the event 60000");
-    r.bank_ms = 60000;
-    r.increment_ms = 0;
+    r.tc.bank_ms = 60000;
+    r.tc.increment_ms = 0;
     expect(&d, &r, "time_control.increment_ms: the record has 0, the event "
                    "10");
-    r.increment_ms = 10;
-    r.grace_ms = 100;
+    r.tc.increment_ms = 10;
+    r.tc.grace_ms = 100;
     expect(&d, &r, "time_control.grace_ms: the record has 100, the event 50");
-    r.grace_ms = 50;
-    r.startup_ms = 1; /* decides no game that was played */
+    r.tc.grace_ms = 50;
+    /* The start-up allowance decides a game lost on its handshake. */
+    r.tc.startup_ms = 1;
+    expect(&d, &r, "time_control.startup_ms: the record has 1, the event "
+                   "10000");
+    r.tc.startup_ms = 10000;
     expect(&d, &r, NULL);
 
     /* The game before the time control. */
-    r.move_ms = 1;
+    r.tc.move_ms = 1;
     record_set(&r.game, "pentago");
     expect(&d, &r, "game: the record has 'pentago', the event 'pente'");
     record_set(&r.game, "pente");
     record_set(&r.variant, "plus");
     expect(&d, &r, "variant: the record has 'plus', the event 'standard'");
     record_set(&r.variant, "standard");
-    r.move_ms = 2000;
+    r.tc.move_ms = 2000;
 
     /* Seats: entrant 1 (b) plays seat 0 in this game. */
     record_set(&r.players[0].command, "bot-a");

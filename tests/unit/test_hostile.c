@@ -680,8 +680,8 @@ static void write_exit_record(const event_def *d, const plan_game *gm,
             "started: \"2026-11-22T05:00:00Z\"\n"
             "ended: \"2026-11-22T05:00:00Z\"\nplayers:\n",
             d->name, round, gm->id, d->game, d->variant,
-            (unsigned long long)gm->seed, d->move_ms, d->bank_ms,
-            d->increment_ms, d->grace_ms, d->startup_ms);
+            (unsigned long long)gm->seed, d->tc.move_ms, d->tc.bank_ms,
+            d->tc.increment_ms, d->tc.grace_ms, d->tc.startup_ms);
     for (int s = 0; s < 2; s++) {
         const event_entrant *e = &d->entrant[gm->entrant[s]];
         fprintf(f,

@@ -87,8 +87,8 @@ Test(match, bank_and_increment_are_accounted, .timeout = 120)
     cr_assert_eq(m.rc, 0, "%s", m.out);
     record r;
     mrun_record(&m, 1, &r);
-    cr_expect_eq(r.bank_ms, 4000);
-    cr_expect_eq(r.increment_ms, 250);
+    cr_expect_eq(r.tc.bank_ms, 4000);
+    cr_expect_eq(r.tc.increment_ms, 250);
     long bank[2] = {4000, 4000};
     for (size_t i = 0; i < r.nmoves; i++) {
         const record_move *mv = &r.moves[i];

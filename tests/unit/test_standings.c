@@ -68,3 +68,44 @@ Test(standings, records_of_another_definition_are_reported, .timeout = 240)
     cr_expect_eq(run_count_tagged(dir + 5), 0);
     run_rmtree(dir);
 }
+
+/* Resume compares the same way: the event of movecap=8 records, run again
+ * from a definition that now says movecap=0 (or another start-up
+ * allowance), is refused with the field named, and the event.yaml beside
+ * the records keeps the definition they were played under. */
+Test(standings, resume_refuses_records_of_another_definition, .timeout = 240)
+{
+    char dir[256], def[512], out[OUT_MAX], snap[600];
+    run_tmpdir(dir, sizeof dir);
+    const char *body = "game: pente\noptions: \"movecap=8\"\nseed: 3\n"
+                       "time_control: {move_ms: 3000}\n"
+                       "format: round-robin\ngames_per_pair: 2\nentrants:\n"
+                       "  - {name: g, command: " RUN_BOTS "greedy_bot}\n"
+                       "  - {name: r, command: " RUN_BOTS "random_bot}\n";
+    run_write_event(dir, "cap", body, def, sizeof def);
+    char *ev[] = {RUN_REFEREE, "event", "-j", "2", def, NULL};
+    cr_assert_eq(run_cmd(ev, dir + 5, out, sizeof out), 0, "%s", out);
+    snprintf(snap, sizeof snap, "%s/records-cap/event.yaml", dir);
+
+    edit(def, "movecap=8", "movecap=0");
+    cr_expect_eq(run_cmd(ev, dir + 5, out, sizeof out), 1,
+                 "movecap=8 records resumed as movecap=0: %s", out);
+    cr_expect(strstr(out, "rr-001.yaml: options: the record has "
+                          "'opening=tournament movecap=8 captures=5'"),
+              "%s", out);
+    char *kept = run_slurp(snap, NULL);
+    cr_expect(kept && strstr(kept, "movecap=8"), "event.yaml rewritten:\n%s",
+              kept ? kept : "(none)");
+    free(kept);
+
+    edit(def, "movecap=0", "movecap=8");
+    edit(def, "{move_ms: 3000}", "{move_ms: 3000, startup_ms: 4000}");
+    cr_expect_eq(run_cmd(ev, dir + 5, out, sizeof out), 1,
+                 "records resumed under another start-up allowance: %s",
+                 out);
+    cr_expect(strstr(out, "time_control.startup_ms: the record has 10000, "
+                          "the event 4000"),
+              "%s", out);
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}

@@ -305,7 +305,7 @@ static void yw_record(record *r)
     record_set(&r->variant, "swiss-2010");
     record_set(&r->options, "");
     r->round = 1;
-    r->move_ms = 1000;
+    r->tc.move_ms = 1000;
     record_set(&r->start_time, "2026-11-22T05:00:00Z");
     record_set(&r->end_time, "2026-11-22T05:00:10Z");
     r->nplayers = 2;
