@@ -4,6 +4,7 @@
 #include "util/grow.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -30,11 +31,15 @@
  * -pgid removes it. */
 static int guard_fd = -1;
 static pid_t guard_child = -1;
-/* A pidfd of the guard where the kernel has them: the loop's child
- * handler may reap the guard if it dies, and its pid may then be a new
- * bot's; the pidfd still names the dead guard. */
+/* A pidfd of the guard where the kernel has them: the guard may be
+ * reaped if it dies (the starter's reaper leaves it alone while it is
+ * ours, proc/starter.h), and its pid may then be a new bot's; the pidfd
+ * still names the dead guard. */
 static int guard_pidfd = -1;
 static int guard_failed;
+/* One guard per process, whichever thread's loop starts bots: its start
+ * and its messages go one at a time. */
+static pthread_mutex_t guard_mu = PTHREAD_MUTEX_INITIALIZER;
 /* "REFEREE_GUARD_<token>=", put with the bot's id as value in every bot's
  * environment; unique per referee run, so nested referees keep each
  * their own. */
@@ -159,11 +164,11 @@ static int guard_start(void)
      * reset them: block every signal across the fork. */
     sigset_t all, old;
     sigfillset(&all);
-    sigprocmask(SIG_SETMASK, &all, &old);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
     pid_t pid = fork();
     if (pid == 0)
         guard_main(p[0]);
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pid < 0) {
         close(p[0]);
         close(p[1]);
@@ -242,28 +247,38 @@ static void guard_ensure(void)
 
 const char *guard_env_mark(void)
 {
+    pthread_mutex_lock(&guard_mu);
     guard_ensure();
-    return guard_fd >= 0 ? guard_mark : NULL;
+    const char *mark = guard_fd >= 0 ? guard_mark : NULL;
+    pthread_mutex_unlock(&guard_mu);
+    return mark;
 }
 
 void guard_add(pid_t pgid)
 {
     if (pgid <= 0)
         return;
+    pthread_mutex_lock(&guard_mu);
     guard_ensure();
     guard_send((int32_t)pgid);
+    pthread_mutex_unlock(&guard_mu);
 }
 
 void guard_remove(pid_t pgid)
 {
-    if (pgid > 0)
-        guard_send(-(int32_t)pgid);
+    if (pgid <= 0)
+        return;
+    pthread_mutex_lock(&guard_mu);
+    guard_send(-(int32_t)pgid);
+    pthread_mutex_unlock(&guard_mu);
 }
 
 void guard_stop(void)
 {
+    pthread_mutex_lock(&guard_mu);
     if (guard_fd >= 0)
         guard_end();
+    pthread_mutex_unlock(&guard_mu);
 }
 
 pid_t guard_pid(void)
