@@ -1,12 +1,12 @@
 /* bot.c - one bot process on the event loop (see bot.h). */
 #include "bot.h"
-#include "util/grow.h"
 
 #include "bot/watch.h"
 #include "clock/clock.h"
+#include "line.h"
 #include "proc/guard.h"
 #include "proc/starter.h"
-#include "line.h"
+#include "util/grow.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,11 +1,11 @@
 /* watch.c - memory and task limits by measurement (see watch.h). */
 #include "watch.h"
-#include "util/grow.h"
 
 #include "proc/environ.h"
 #include "proc/guard.h"
 #include "proc/proc.h"
 #include "proc/usage.h"
+#include "util/grow.h"
 #include "util/worker.h"
 
 #include <errno.h>

@@ -33,7 +33,7 @@ static void main_usage(FILE *out)
 int main(int argc, char **argv)
 {
     /* Orphans of bots (what a bot forked and left behind) become our
-     * children, so the event loop's child handler reaps them: no zombies. */
+     * children, so the starter reaps them (proc/starter.h): no zombies. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     /* Started with stdin, stdout or stderr closed, a pipe of a bot could
      * take fd 0, 1 or 2 and be mixed up with the bot's own. */

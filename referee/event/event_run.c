@@ -1,16 +1,16 @@
 /* event_run.c - play an event to its end (see event_run.h). */
 #include "event/event_run.h"
-#include "util/grow.h"
 
 #include "clock/clock.h"
 #include "clock/loopclock.h"
 #include "event/event_record.h"
 #include "event/tables.h"
 #include "match/match.h"
+#include "match/matchpool.h"
 #include "proc/proc.h"
 #include "replay/replay.h"
-#include "match/matchpool.h"
 #include "util/fsutil.h"
+#include "util/grow.h"
 #include "util/testhook.h"
 #include "util/worker.h"
 

@@ -39,9 +39,9 @@
 
 typedef struct match match;
 
-/* For runners of many games (match, event).  Games started in one loop
- * iteration: starting bots holds the loop up, and the games already
- * playing must be served meanwhile. */
+/* For runners of many games (matchpool.h).  Games started in one loop
+ * iteration: setting a game up and handing its starts over take the
+ * loop's time, and the games already playing must be served meanwhile. */
 #define MATCH_STARTS_PER_ITERATION 4
 /* Games over whose records are not yet on disk, at most, with j at once:
  * on a slow disk new games wait rather than records pile up in memory. */

@@ -1,5 +1,6 @@
 /* guard.c - kill the bots' groups when the referee dies (see guard.h). */
 #include "guard.h"
+
 #include "proc/procfs.h"
 #include "util/grow.h"
 
@@ -191,7 +192,8 @@ static void guard_kill(void)
         kill(guard_child, SIGKILL);
 }
 
-/* Reaped now, or already (by the loop's child handler)?  Never waits. */
+/* Reaped now, or already (it died and was reaped as an orphan)?  Never
+ * waits. */
 static int guard_reaped(void)
 {
     if (guard_pidfd >= 0) {

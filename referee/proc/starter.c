@@ -1,8 +1,8 @@
 /* starter.c - bot starts and box teardowns on a thread (see starter.h). */
 #include "starter.h"
-#include "util/grow.h"
 
 #include "proc/guard.h"
+#include "util/grow.h"
 #include "util/worker.h"
 
 #include <errno.h>

@@ -1,9 +1,9 @@
 /* usage.c - bots' memory and tasks from /proc (see usage.h). */
 #include "usage.h"
-#include "proc/procfs.h"
-#include "util/grow.h"
 
 #include "environ.h"
+#include "proc/procfs.h"
+#include "util/grow.h"
 
 #include <errno.h>
 #include <fcntl.h>

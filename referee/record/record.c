@@ -1,5 +1,6 @@
 /* record.c - the in-memory match record: lifecycle and the builders. */
 #include "record.h"
+
 #include "util/grow.h"
 
 #include <stdint.h>

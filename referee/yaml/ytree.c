@@ -7,6 +7,7 @@
  * "billion laughs" documents), and only one document is read.
  */
 #include "ytree.h"
+
 #include "util/grow.h"
 
 #include <errno.h>

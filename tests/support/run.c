@@ -1,8 +1,8 @@
 /* run.c - test support for running programs (see run.h). */
 #include "run.h"
-#include "proc/procfs.h"
 
 #include "proc/environ.h"
+#include "proc/procfs.h"
 
 #include <criterion/criterion.h>
 #include <signal.h>

@@ -38,20 +38,24 @@ typedef struct {
     const char *detail;
 } entrant;
 
-/* The one other outcome allowed for an entrant, both being right: the
- * comment flood writes as fast as the referee reads; under a CPU limit of
- * 1 s it may spend that before its clock runs out.  The memory hog's page
- * faults, on a loaded virtual machine, can cost it its 1 s of CPU (the
- * gauntlet's limit) before it reaches 200 MiB. */
-static const entrant alternatives[] = {
-    {"garbage-flood", NULL, "cpu-limit", "its 1 s of CPU"},
-    {"hog-mem", NULL, "cpu-limit", "its 1 s of CPU"},
-};
-
 /* Per-move limit of the events: long enough that 1 s of CPU time fits in
  * it with room to spare on a loaded machine (so the spinner meets its CPU
  * limit before its clock), short enough to keep the timeouts cheap. */
 #define MOVE_MS "4000"
+
+/* The other outcomes allowed for an entrant, each being right: the
+ * comment flood writes as fast as the referee reads; under a CPU limit of
+ * 1 s it may spend that before its clock runs out.  The memory hog's page
+ * faults are at times very slow on this virtual machine (we take it to be
+ * the host faulting fresh memory in): they can cost it its 1 s of CPU
+ * (the gauntlet's limit), or, without a CPU limit, its 4 s on the clock,
+ * before it reaches 200 MiB (seen once in three runs of the whole suite;
+ * never when the test runs alone). */
+static const entrant alternatives[] = {
+    {"garbage-flood", NULL, "cpu-limit", "its 1 s of CPU"},
+    {"hog-mem", NULL, "cpu-limit", "its 1 s of CPU"},
+    {"hog-mem", NULL, "timeout", "limit " MOVE_MS " ms"},
+};
 
 /* ---- small helpers --------------------------------------------------- */
 
