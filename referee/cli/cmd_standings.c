@@ -8,7 +8,6 @@
  */
 #include "commands.h"
 #include "event/event_def.h"
-#include "event/event_record.h"
 #include "event/event_run.h"
 #include "event/tables.h"
 #include "replay/replay.h"
@@ -97,23 +96,20 @@ static int standings_keep(standings *st, const plan_game *g,
 
 /* Check that the record of g at path belongs to the event (everything
  * that decides a game is as the definition says), and replay it if its
- * result counts; the result itself comes from event_read_result, as on
+ * result counts; the result comes from event_record_result, as on
  * resume.  1 counted, 0 no result (a void game), -1 reported. */
 static int standings_take_record(standings *st, const plan_game *g,
                                  const char *path)
 {
     plan_result res;
-    record rec, again;
+    record rec;
     char err[2048];
     if (record_read(path, &rec, err, sizeof err) != 0) {
         standings_problem(st, err);
         return -1;
     }
-    int got = event_record_check(&st->def, g, &rec, path, err, sizeof err);
-    if (got == 0)
-        got = event_read_result(&st->def, g, &res, &again, err, sizeof err);
-    else
-        got = -1;
+    int got = event_record_result(&st->def, g, &rec, path, &res, err,
+                                  sizeof err);
     if (got < 0)
         standings_problem(st, err);
     else if (got == 1 && standings_keep(st, g, &res, path) != 0)

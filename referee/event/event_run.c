@@ -86,29 +86,21 @@ static int event_result_of(const record *r, plan_result *res)
     return 0;
 }
 
-int event_read_result(const event_def *def, const plan_game *g,
-                      plan_result *res, record *rec, char *err,
-                      size_t errlen)
+int event_record_result(const event_def *def, const plan_game *g,
+                        const record *rec, const char *path,
+                        plan_result *res, char *err, size_t errlen)
 {
-    char path[4300];
-    snprintf(path, sizeof path, "%s/%s.yaml", def->records, g->id);
-    if (access(path, F_OK) != 0)
-        return 0;
-    if (record_read(path, rec, err, errlen) != 0)
-        return -1;
     /* Everything that decides a game, as standings checks it. */
-    int rc = event_record_check(def, g, rec, path, err, errlen) ? -1 : 1;
-    if (rc == 1 && strcmp(rec->status, "void") == 0)
-        rc = 0; /* played again */
-    if (rc == 1) {
-        snprintf(res->id, sizeof res->id, "%s", g->id);
-        if (event_result_of(rec, res) != 0) {
-            snprintf(err, errlen, "%s: finished but without results", path);
-            rc = -1;
-        }
+    if (event_record_check(def, g, rec, path, err, errlen) != 0)
+        return -1;
+    if (strcmp(rec->status, "void") == 0)
+        return 0; /* played again */
+    snprintf(res->id, sizeof res->id, "%s", g->id);
+    if (event_result_of(rec, res) != 0) {
+        snprintf(err, errlen, "%s: finished but without results", path);
+        return -1;
     }
-    record_release(rec);
-    return rc;
+    return 1;
 }
 
 static int event_note_done(event_runner *er, const plan_game *g,
@@ -136,28 +128,35 @@ static void event_name_record(event_runner *er, const plan_game *g)
              why);
 }
 
-/* Feed every record already on disk, as long as that makes games ready
- * whose records are there too. */
-/* A record resume takes must also agree with the rules, as standings
+/* The result of game g from its record on disk, if there is one: 1 with
+ * *res, 0 (no record, or a void game to play again), or -1 with er->err.
+ * A record resume takes must also agree with the rules, as standings
  * checks: a record edited by hand does not become a result. */
-static int event_replay_record(event_runner *er, const plan_game *g)
+static int event_take_result(event_runner *er, const plan_game *g,
+                             plan_result *res)
 {
     char path[4300];
     snprintf(path, sizeof path, "%s/%s.yaml", er->def->records, g->id);
+    if (access(path, F_OK) != 0)
+        return 0;
     record rec;
     if (record_read(path, &rec, er->err, er->errlen) != 0)
         return -1;
-    int rc = replay_check(&rec, path, NULL, NULL, er->err, er->errlen);
-    record_release(&rec);
-    if (rc != 0) {
+    int got = event_record_result(er->def, g, &rec, path, res, er->err,
+                                  er->errlen);
+    if (got == 1 &&
+        replay_check(&rec, path, NULL, NULL, er->err, er->errlen) != 0) {
         size_t n = strlen(er->err);
         snprintf(er->err + n, er->errlen - n, "; the record disagrees with "
                  "the rules: move it away to play the game again");
-        return -1;
+        got = -1;
     }
-    return 0;
+    record_release(&rec);
+    return got;
 }
 
+/* Feed every record already on disk, as long as that makes games ready
+ * whose records are there too. */
 static int event_resume(event_runner *er)
 {
     size_t cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS;
@@ -173,10 +172,8 @@ static int event_resume(event_runner *er)
         size_t n = plan_ready(er->plan, ready, cap);
         for (size_t i = 0; i < n && i < cap && rc == 0; i++) {
             plan_result res;
-            record rec;
-            int got = event_read_result(er->def, &ready[i], &res, &rec,
-                                        er->err, er->errlen);
-            if (got < 0 || (got == 1 && event_replay_record(er, &ready[i])))
+            int got = event_take_result(er, &ready[i], &res);
+            if (got < 0)
                 rc = -1;
             else if (got == 1) {
                 rc = event_note_done(er, &ready[i], &res);

@@ -41,12 +41,12 @@ int event_run(event_runner *er);
 void event_stop(event_runner *er);
 void event_free(event_runner *er);
 
-/* Read the record of game g from the records directory if there is one.
- * Returns 1 and fills *res when a finished record matches the event, 0
- * when there is no usable record (none, or a void game to play again), -1
- * with err when a record is there but does not belong to this event. */
-int event_read_result(const event_def *def, const plan_game *g,
-                      plan_result *res, record *rec, char *err,
-                      size_t errlen);
+/* The result of game g from rec, its record read from path: 1 with *res
+ * when a finished record matches the event (event_record.h), 0 for a void
+ * game (to play again), -1 with err when the record does not belong to
+ * this event or has no result. */
+int event_record_result(const event_def *def, const plan_game *g,
+                        const record *rec, const char *path,
+                        plan_result *res, char *err, size_t errlen);
 
 #endif
