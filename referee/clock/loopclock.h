@@ -10,7 +10,8 @@
  *  - loopclock_wake() is when the loop last came back from poll(): every
  *    line read in this iteration was there by then, or came while the
  *    referee was busy, and that is the earliest time the referee can
- *    vouch for.  Moves are timed to it, never to when a callback ran.
+ *    vouch for.  Moves are timed to it, never to when a callback ran
+ *    (and never past their deadline: see match.c, match_arrival).
  *  - loopclock_paused() adds up, on the monotonic clock, the time the loop
  *    spent busy beyond LOOPCLOCK_PAUSE_S per stretch between two polls: a
  *    pause of the referee.  A move's clock is extended by the pause that

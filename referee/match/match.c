@@ -459,14 +459,24 @@ static double match_forgiven(const match *m, bool at_wake)
 }
 
 /* When a line read at t is taken to have come: the loop's wake-up, the
- * earliest time the referee can vouch for, but not before the turn. */
-static double match_arrival(const match *m, double t)
+ * earliest time the referee can vouch for, but not before the turn.
+ *
+ * And never after the deadline (due: moved by the pauses forgiven).  The
+ * referee proves a move late only by looking in the pipe after the
+ * deadline and finding none there (match_deadline_cb), and then the game
+ * is over.  A line it reads later than the deadline was in the pipe when
+ * it first looked: when it came, the referee cannot tell, because it was
+ * waiting for a CPU (woken by the line or by its own timer, it ran only
+ * when the machine let it), and a bot is not charged for that wait. */
+static double match_arrival(const match *m, double t, double due)
 {
     if (m->cfg.clock) {
         double wake = loopclock_wake(m->cfg.clock);
         if (wake < t)
             t = wake;
     }
+    if (t > due)
+        t = due;
     return t > m->turn_start ? t : m->turn_start;
 }
 
@@ -500,11 +510,8 @@ static void match_on_move(match *m, int s, const char *text, double t)
         match_fault(m, s, "out-of-turn", detail);
         return;
     }
-    double arrived = match_arrival(m, t), forgiven = match_forgiven(m, true);
-    if (arrived > m->deadline + forgiven) {
-        match_timeout(m, s, arrived, forgiven);
-        return;
-    }
+    double forgiven = match_forgiven(m, true);
+    double arrived = match_arrival(m, t, m->deadline + forgiven);
     ev_timer_stop(m->loop, &m->w_deadline);
     char why[RULES_REASON_MAX], canon[RULES_MOVE_TEXT_MAX];
     rules_move mv;

@@ -183,6 +183,52 @@ Test(clock, a_paused_referee_charges_no_bot, .timeout = 120)
     mrun_finish(&c);
 }
 
+/* The machine does not run the referee for 60 ms at a time, with 3 ms in
+ * between (SIGSTOP and SIGCONT: a loaded host, a virtual machine whose
+ * CPU is taken away).  A bot answering 30 ms into its 50 ms limit has its
+ * line in the pipe long before the referee, stopped while it waited in
+ * poll(), runs again past the deadline.  The bot did not use that time:
+ * every game ends by the rules, and no move is charged more than the
+ * limit.  (Timed to when the referee woke, the games were lost on time.) */
+Test(clock, a_referee_the_machine_does_not_run_charges_no_bot, .timeout = 120)
+{
+    mrun c = {0};
+    run_tmpdir(c.dir, sizeof c.dir);
+    snprintf(c.tag, sizeof c.tag, "%.60s", c.dir + 5);
+    char *argv[] = {RUN_REFEREE, "match", "--out", c.dir, "-n", "2", "-j",
+                    "2", "--seed", "3", "--move-ms", "50", "--grace-ms",
+                    "0", "--sandbox", "off", RUN_TBOTS "slow_bot 30",
+                    RUN_TBOTS "slow_bot 30", NULL};
+    pid_t pid = run_start(argv, c.tag);
+    cr_assert_geq(pid, 0);
+    int status = 0;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+        usleep(3000);
+        kill(pid, SIGSTOP);
+        usleep(60000);
+        kill(pid, SIGCONT);
+    }
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d",
+              status);
+    expect_rules_ends(&c, 2);
+    long at_limit = 0;
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        mrun_record(&c, g, &r);
+        for (size_t i = 0; i < r.nmoves; i++) {
+            cr_expect_leq(r.moves[i].ms, 50, "game %d ply %zu charged %ld ms",
+                          g, i + 1, r.moves[i].ms);
+            at_limit += r.moves[i].ms == 50;
+        }
+        record_release(&r);
+    }
+    /* The stops did fall across deadlines: those moves were read after
+     * them, and are charged the limit. */
+    cr_expect_geq(at_limit, 4, "%ld moves read after their deadline",
+                  at_limit);
+    mrun_finish(&c);
+}
+
 /* Forgiving the referee's pauses must not forgive a late bot: with the
  * loop pausing 120 ms per turn, a bot that answers 300 ms into a 50 ms
  * limit still loses on time, and the detail says what was not charged. */
