@@ -26,8 +26,12 @@ static void replay_print(const rules_game *g, const rules_pos *pos,
     rules_render(g, pos, board, sizeof board);
     if (ply > 0) {
         const record_move *m = &r->moves[ply - 1];
-        printf("%zu. %s (seat %d) %s  [%ld ms]\n", ply,
-               rules_seat_colour(g, m->seat), m->seat, m->text, m->ms);
+        if (ply <= r->opening_plies)
+            printf("%zu. %s (seat %d) %s  [opening]\n", ply,
+                   rules_seat_colour(g, m->seat), m->seat, m->text);
+        else
+            printf("%zu. %s (seat %d) %s  [%ld ms]\n", ply,
+                   rules_seat_colour(g, m->seat), m->seat, m->text, m->ms);
         /* A bot's comments are its own bytes: quoted, so that none can
          * drive the terminal. */
         static char q[4 * 4096 + 1];

@@ -137,6 +137,41 @@ static void match_fill_record_header(match *m)
     }
 }
 
+/* The opening's moves, played into the position and the record as if
+ * the seats had played them (no time used).  An opening that is not legal
+ * or that ends the game is refused: it is no start for a game. */
+static bool match_play_opening(match *m, char *err, size_t errlen)
+{
+    for (int i = 0; i < m->cfg.nopening; i++) {
+        const char *text = m->cfg.opening[i];
+        char why[RULES_REASON_MAX], canon[RULES_MOVE_TEXT_MAX];
+        rules_move mv;
+        if (rules_parse_move(m->game, &m->pos, text, &mv, why, sizeof why) !=
+            RULES_OK) {
+            snprintf(err, errlen, "opening move %d '%s': %s", i + 1, text,
+                     why);
+            return false;
+        }
+        int seat = rules_to_move(m->game, &m->pos);
+        rules_apply(m->game, &m->pos, &mv);
+        rules_format_move(m->game, &mv, canon, sizeof canon);
+        long left = m->cfg.tc.bank_ms > 0 ? m->cfg.tc.bank_ms : -1;
+        if (!record_add_move(&m->rec, seat, canon, NULL, 0, left)) {
+            snprintf(err, errlen, "out of memory");
+            return false;
+        }
+        rules_outcome_t o;
+        rules_outcome(m->game, &m->pos, &o);
+        if (o.over) {
+            snprintf(err, errlen, "opening move %d '%s' ends the game", i + 1,
+                     text);
+            return false;
+        }
+    }
+    m->rec.opening_plies = (size_t)m->cfg.nopening;
+    return true;
+}
+
 match *match_new(struct ev_loop *loop, const match_config *cfg,
                  match_done_cb done, void *arg, char *err, size_t errlen)
 {
@@ -177,6 +212,10 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
             match_free(m);
             return NULL;
         }
+    }
+    if (!match_play_opening(m, err, errlen)) {
+        match_free(m);
+        return NULL;
     }
     return m;
 }
@@ -393,7 +432,8 @@ static void match_send_history(match *m, int s)
     } else {
         for (size_t i = st->seen; i < m->rec.nmoves; i++) {
             const record_move *mv = &m->rec.moves[i];
-            if (mv->seat != s)
+            /* A seat knows its own moves, but not the opening's. */
+            if (mv->seat != s || i < m->rec.opening_plies)
                 match_queue(m, s,
                            proto_fmt_played(buf, sizeof buf, mv->seat,
                                             mv->text),

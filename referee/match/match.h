@@ -69,6 +69,10 @@ typedef struct {
     const char *command[RULES_MAX_SEATS]; /* by seat */
     const char *log_path[RULES_MAX_SEATS]; /* by seat, or NULL: discard */
     const char *record_path; /* NULL: do not write */
+    /* Moves played before the bots start (a strength test's opening), in
+     * the game's notation; every seat is sent them as `played` lines. */
+    const char *const *opening;
+    int nopening;
     const char *event;
     int round;
     const char *game_id;   /* event context for the record, or NULL */

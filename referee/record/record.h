@@ -64,6 +64,9 @@ typedef struct {
     record_player players[RECORD_MAX_PLAYERS];
     record_move *moves;
     size_t nmoves, capmoves;
+    /* The first moves came from an opening (a strength test's), not from
+     * the bots: so many plies, 0 if none. */
+    size_t opening_plies;
     /* The result. */
     char *status;          /* "finished" (scored) or "void" (no bot's fault) */
     char *reason;          /* rules end ("five-by-rotation", "full-board",

@@ -250,6 +250,16 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
     for (size_t i = 0; i < moves->nkids; i++)
         if (check_move(c, moves->kids[i], i, r))
             return -1;
+    long opening = 0;
+    if (get_opt_l(c, root, "", "opening_plies", 0, INT32_MAX, &opening))
+        return -1;
+    if ((size_t)opening > r->nmoves) {
+        ytree_map_find(&c->y, root, "", "opening_plies", &n);
+        return ytree_fail(&c->y, n ? ytree_line(n) : 0, "opening_plies",
+                          "%ld plies of opening, but the record has %zu "
+                          "moves", opening, r->nmoves);
+    }
+    r->opening_plies = (size_t)opening;
 
     if (ytree_get_kind(&c->y, root, "", "result", YTREE_MAP, &res) ||
         ytree_get_str(&c->y, res, "result", "status", true, &r->status) ||

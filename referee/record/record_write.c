@@ -56,6 +56,8 @@ static void rw_header(FILE *f, const record *r)
     rw_long(f, 2, "increment_ms", r->tc.increment_ms);
     rw_long(f, 2, "grace_ms", r->tc.grace_ms);
     rw_long(f, 2, "startup_ms", r->tc.startup_ms);
+    if (r->opening_plies > 0)
+        rw_long(f, 0, "opening_plies", (long)r->opening_plies);
     rw_str(f, 0, "started", r->start_time);
     rw_str(f, 0, "ended", r->end_time);
 }
