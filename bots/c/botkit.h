@@ -36,7 +36,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+struct botkit_turn;
 
 typedef struct {
     const char *name;    /* sent as `id name` */
@@ -47,7 +50,34 @@ typedef struct {
      * there is none. */
     bool (*choose)(const rules_game *g, const rules_pos *pos, int you,
                    rng *r, char *buf, size_t len);
+    /* Optional, used instead of choose when set: the same, knowing the
+     * clock (a bot that searches until its time is spent). */
+    bool (*choose_timed)(const struct botkit_turn *t, char *buf, size_t len);
+    /* Optional: a command-line argument botkit does not know, at argv[i].
+     * Returns how many arguments it took (0: not the bot's either: a usage
+     * error). */
+    int (*arg)(int argc, char **argv, int i);
+    const char *usage; /* the bot's own options, for the usage line */
 } botkit_bot;
+
+/* What a bot knows when it is asked for a move. */
+typedef struct botkit_turn {
+    const rules_game *g;
+    const rules_pos *pos;
+    int you;
+    rng *r;
+    long move_ms;   /* this move's limit from `turn`, 0 if none */
+    long bank_ms;   /* the bank left, -1 if the game has no bank */
+    double started; /* botkit_now() when the turn line was read */
+} botkit_turn;
+
+/* Monotonic seconds, for timing a search against botkit_turn.started. */
+static double botkit_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 typedef enum {
     BOTKIT_HANDSHAKE, /* waiting for `protocol` */
@@ -220,15 +250,21 @@ static void botkit_position(botkit *bk, const char *text)
 }
 
 /* `turn`: pick a move, send it, and play it on our own board. */
-static void botkit_turn(botkit *bk)
+static void botkit_on_turn(botkit *bk, long move_ms, long bank_ms)
 {
     char text[RULES_MOVE_TEXT_MAX];
     char line[PROTO_LINE_MAX + 2];
+    botkit_turn t = {.g = bk->g, .pos = &bk->pos, .you = bk->you,
+                     .r = &bk->r, .move_ms = move_ms, .bank_ms = bank_ms,
+                     .started = botkit_now()};
     if (rules_to_move(bk->g, &bk->pos) != bk->you)
         fprintf(stderr, "%s: turn, but our board says seat %d is to move\n",
                 bk->bot->name, rules_to_move(bk->g, &bk->pos));
-    if (!bk->bot->choose(bk->g, &bk->pos, bk->you, &bk->r, text,
-                         sizeof text)) {
+    bool found = bk->bot->choose_timed
+                     ? bk->bot->choose_timed(&t, text, sizeof text)
+                     : bk->bot->choose(bk->g, &bk->pos, bk->you, &bk->r,
+                                       text, sizeof text);
+    if (!found) {
         fprintf(stderr, "%s: turn, but no legal move\n", bk->bot->name);
         return;
     }
@@ -279,7 +315,7 @@ static void botkit_handle(botkit *bk, char *line)
         else if (msg.kind == PROTO_POSITION)
             botkit_position(bk, msg.text);
         else if (msg.kind == PROTO_TURN)
-            botkit_turn(bk);
+            botkit_on_turn(bk, msg.num, msg.num2);
         else if (msg.kind == PROTO_RESULT)
             fprintf(stderr, "%s: result %s %s\n", bk->bot->name, msg.word,
                     msg.text);
@@ -292,10 +328,14 @@ static int botkit_run(int argc, char **argv, const botkit_bot *bot)
 {
     botkit bk = {.bot = bot, .state = BOTKIT_HANDSHAKE, .exit_code = -1};
     for (int i = 1; i < argc; i++) {
+        int took = 0;
         if (strcmp(argv[i], "--position") == 0) {
             bk.want_position = true;
+        } else if (bot->arg && (took = bot->arg(argc, argv, i)) > 0) {
+            i += took - 1;
         } else {
-            fprintf(stderr, "usage: %s [--position]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--position]%s%s\n", argv[0],
+                    bot->usage ? " " : "", bot->usage ? bot->usage : "");
             return 100;
         }
     }
