@@ -20,6 +20,8 @@ int cmd_demo(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_event(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
+int cmd_gauntlet(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 
 #endif

@@ -18,6 +18,8 @@ static const main_command main_commands[] = {
     {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count move sequences of a depth from a position"},
     {"replay", cmd_replay, "re-check a match record and show its moves"},
+    {"gauntlet", cmd_gauntlet, "a candidate against reference bots, each with a least score"},
+    {"sprt", cmd_sprt, "is a candidate bot stronger than a base bot? (SPRT)"},
     {"standings", cmd_standings, "recompute an event's tables from records"},
 };
 
