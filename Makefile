@@ -159,6 +159,11 @@ bench-clock: $(REL)/bench/baseline/minimal_referee \
 	tests/bench/bench_clock.sh
 .PHONY: bench-clock
 
+# make bench-sprt: a strength test's cost beyond its games (tests/bench/README.md).
+bench-sprt: all
+	tests/bench/bench_sprt.sh
+.PHONY: bench-sprt
+
 # make bench-scale: N games at once (default 1000, 2,000 bot processes) in
 # one referee: every game recorded, none lost on time, memory per game.
 bench-scale: $(REL)/bench/bots/paced_bot all
