@@ -1,6 +1,7 @@
 /* tables.c - an event's tables in YAML and Markdown (see tables.h). */
 #include "event/tables.h"
 
+#include "event/ratings_table.h"
 #include "util/fsutil.h"
 #include "yaml/ywrite.h"
 
@@ -280,7 +281,9 @@ int tables_write(const event_def *def, const plan *p,
         return -1;
     return tables_file(&t, "final.yaml", tables_final_yaml, err, errlen) ||
                    tables_file(&t, "final.md", tables_final_md_file, err,
-                               errlen)
+                               errlen) ||
+                   ratings_table_write(def, games, ngames,
+                                       tables_isolation(&t), err, errlen)
                ? -1
                : 0;
 }
@@ -292,4 +295,6 @@ void tables_print(FILE *out, const event_def *def, const plan *p,
     for (t.group = 0; t.group < plan_groups(p); t.group++)
         tables_group_md(out, &t);
     tables_final_md(out, &t);
+    ratings_table_print(out, def, games, ngames,
+                        games ? tables_isolation(&t) : NULL);
 }
