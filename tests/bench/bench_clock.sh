@@ -276,7 +276,15 @@ if [[ $ONLY == *c* ]]; then
     row "  false (the rest)" "$((lost - botlate))" "" ""
     row "false rate per move asked" "$(rate "$((lost - botlate))" "$played")" "" ""
     echo "  baseline moves found in the pipe by its deadline callback: $b_pipe"
-    [ "$other" = 0 ] || echo "  (referee games ended otherwise than by five or timeout: $other)"
+    if [ "$other" != 0 ]; then
+        echo "  (referee games ended otherwise than by five or timeout: $other)"
+        for f in "$TMP"/c/game-*.yaml; do
+            grep -q '^  reason: "\(five-in-a-row\|timeout\)"' "$f" && continue
+            printf '    %s: %s: %s\n' "$(basename "$f" .yaml)" \
+                "$(awk -F'"' '/^  reason:/ { print $2 }' "$f")" \
+                "$(awk -F'"' '/^  detail:/ { print $2 }' "$f")"
+        done | head -n 5
+    fi
     read -r p50 p99 mx < <(percentiles "$TMP/c.ms")
     echo "  referee's recorded move times (paced at $((50 - PACE_MS)) ms): p50 $p50, p99 $p99, max $mx ms"
     paused=$({ grep -h '^  paused_ms:' "$TMP"/c/game-*.yaml || true; } | awk '{ n++; if ($2 > m) m = $2 } END { printf "%d (longest %d ms)", n, m }')
