@@ -4,7 +4,9 @@
  *     won, drawn, lost, points, win points, what decided the rank;
  *   cup.yaml/.md (swiss-cup): every tie with every game, replays included;
  *   final.yaml/.md: the final ranking, with each entrant's command, which
- *     later events read to take their entrants from this one.
+ *     later events read to take their entrants from this one;
+ *   ratings.yaml/.md: Elo ratings over every scored game
+ *     (event/ratings_table.h).
  * Every file is written atomically.
  */
 #ifndef TABLES_H
