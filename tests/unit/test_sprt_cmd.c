@@ -364,3 +364,27 @@ Test(sprt_cmd, a_gauntlet_fails_on_the_one_minimum_missed, .timeout = 240)
     cr_expect(strstr(bad_out, "expected MIN:COMMAND"), "%s", bad_out);
     run_rmtree(dir);
 }
+
+/* The reference bot itself: a build weakened to --depth 1 is caught as a
+ * regression of the --depth 3 base, and an unchanged one (--depth 2 on
+ * both sides) is not.  Fixed seeds: the same games every run. */
+Test(sprt_cmd, a_weakened_reference_bot_is_caught, .timeout = 300)
+{
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    int rc = sprt_run(dir, "weak", non_regression,
+                      RUN_BOTS "pentago_bot --depth 1",
+                      RUN_BOTS "pentago_bot --depth 3");
+    cr_expect_eq(rc, 3, "status %d\n%s", rc, out);
+    summary s;
+    read_summary(dir, "weak", &s);
+    expect_consistent(&s);
+    cr_expect_gt(s.losses, s.wins);
+    rc = sprt_run(dir, "same", non_regression,
+                  RUN_BOTS "pentago_bot --depth 2",
+                  RUN_BOTS "pentago_bot --depth 2");
+    cr_expect_eq(rc, 0, "status %d\n%s", rc, out);
+    read_summary(dir, "same", &s);
+    expect_consistent(&s);
+    run_rmtree(dir);
+}
