@@ -319,8 +319,9 @@ Test(sprt_cmd, bad_openings_and_foreign_records_are_refused, .timeout = 120)
 }
 
 /* A gauntlet: the candidate must make each reference's least score.
- * greedy_bot makes 90 % against random_bot but not against itself; the
- * exit status says so, and the summary names which was missed. */
+ * greedy_bot makes 75 % against random_bot (it wins nearly every game)
+ * but not 90 % against itself; the exit status says so, and the summary
+ * names which was missed. */
 Test(sprt_cmd, a_gauntlet_fails_on_the_one_minimum_missed, .timeout = 240)
 {
     char dir[256], path[400], err[512];
@@ -328,14 +329,14 @@ Test(sprt_cmd, a_gauntlet_fails_on_the_one_minimum_missed, .timeout = 240)
     snprintf(path, sizeof path, "%s/g", dir);
     char *pass[] = {RUN_REFEREE, "gauntlet", "--out", path, "--sandbox",
                     "off", "--pairs", "4", "--seed", "2", "-j", "2",
-                    RUN_BOTS "greedy_bot", "0.9:" RUN_BOTS "random_bot",
+                    RUN_BOTS "greedy_bot", "0.75:" RUN_BOTS "random_bot",
                     NULL};
     int rc = run_cmd(pass, dir + 5, out, sizeof out);
     cr_expect_eq(rc, 0, "status %d\n%s", rc, out);
     run_rmtree(path);
     char *fail[] = {RUN_REFEREE, "gauntlet", "--out", path, "--sandbox",
                     "off", "--pairs", "4", "--seed", "2", "-j", "2",
-                    RUN_BOTS "greedy_bot", "0.9:" RUN_BOTS "random_bot",
+                    RUN_BOTS "greedy_bot", "0.75:" RUN_BOTS "random_bot",
                     "0.9:" RUN_BOTS "greedy_bot", NULL};
     rc = run_cmd(fail, dir + 5, out, sizeof out);
     cr_expect_eq(rc, 3, "status %d\n%s", rc, out);
@@ -352,8 +353,8 @@ Test(sprt_cmd, a_gauntlet_fails_on_the_one_minimum_missed, .timeout = 240)
                  0, "%s", err);
     cr_assert_eq(ytree_get_str(&c, refs->kids[1], "", "passed", true,
                                &missed), 0, "%s", err);
-    cr_expect_str_eq(made, "true");
-    cr_expect_str_eq(missed, "false");
+    cr_expect_str_eq(made, "true", "%s", out);
+    cr_expect_str_eq(missed, "false", "%s", out);
     free(made);
     free(missed);
     ytree_free(root);
