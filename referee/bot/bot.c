@@ -733,16 +733,21 @@ void bot_free(bot *b)
         return;
     }
     if (b->started && !b->reaped) {
-        /* Only reached on error paths: never leave a process behind. */
-        proc_kill_all(&b->child);
+        /* Only reached on error paths: never leave a process behind.  An
+         * exited bot's pid is reaped already, and its group was emptied
+         * then (bot_exit_cb): neither may be signalled again, as either
+         * number may belong to another process by now (a box is killed by
+         * its control group, which is safe). */
+        if (!b->exited || b->child.boxed)
+            proc_kill_all(&b->child);
         watch_remove(b->watch);
         b->watch = NULL;
         ev_io_stop(b->loop, &b->w_exit);
         if (!b->exited) {
             proc_reap(&b->child, NULL, true);
             starter_reaped(b->starter, b->child.pid);
+            proc_signal_members(b->child.pid, SIGKILL);
         }
-        proc_signal_members(b->child.pid, SIGKILL);
         guard_remove(b->child.pid);
         ev_io_stop(b->loop, &b->w_in);
         ev_io_stop(b->loop, &b->w_out);
