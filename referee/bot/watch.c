@@ -148,10 +148,11 @@ static bool watch_is_live_bot(pid_t pid)
     return live;
 }
 
-/* Whether a stray the scan saw may be a bot still starting: a start was
- * between fork and exec (its child carries no mark yet), or the process
- * carries the mark of a bot newer than the scan's list (it exec'd since,
- * and its start is not yet back on the loop). */
+/* Whether a stray the scan saw may be a bot still starting: a start is
+ * not settled on the loop yet (its child may carry no mark yet, or one
+ * not yet readable: the kernel sets a new program's environment up after
+ * the exec has reported), or the process carries the mark of a bot newer
+ * than the scan's list. */
 static bool watch_maybe_starting(const proc_scan *s, pid_t pid)
 {
     if (proc_starts_in_fork() > 0)

@@ -484,8 +484,12 @@ static pid_t proc_after_fork(pid_t pid, int status_fd, proc_child *child,
     return pid;
 }
 
-/* Starts between their fork and their exec (or failure): such a child of
- * ours carries no bot's mark yet, and must not be taken for a stray. */
+/* Starts run but not yet settled on the loop (proc_start_settled): such
+ * a child of ours may carry no bot's mark yet, and must not be taken for
+ * a stray.  Not only between fork and exec: the report of the exec comes
+ * when the exec closes our pipe, before the new program's environment is
+ * in place (the kernel sets it up after), and the loop learns of the bot
+ * later still. */
 static atomic_int proc_forking;
 
 int proc_starts_in_fork(void)
@@ -493,9 +497,15 @@ int proc_starts_in_fork(void)
     return atomic_load(&proc_forking);
 }
 
+void proc_start_settled(void)
+{
+    atomic_fetch_sub(&proc_forking, 1);
+}
+
 proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
                            size_t errlen)
 {
+    atomic_fetch_add(&proc_forking, 1); /* until proc_start_settled() */
     proc_child_clear(child, ps->id);
     const proc_limits *limits = ps->has_limits ? &ps->limits : NULL;
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
@@ -518,10 +528,8 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
     proc_plan plan = {in[0], out[1], er[1], st[1], ps->boxed ? 0 : getpid(),
                       ps->argv, ps->envp, limits, ps->boxed ? &ea : NULL};
     int fork_errno = 0;
-    atomic_fetch_add(&proc_forking, 1);
     pid_t pid = proc_fork(&plan, &fork_errno);
     if (pid < 0) {
-        atomic_fetch_sub(&proc_forking, 1);
         snprintf(err, errlen, "cannot fork: %s", strerror(fork_errno));
         goto done;
     }
@@ -529,7 +537,6 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
     st[1] = -1;
     proc_reports rep;
     pid = proc_after_fork(pid, st[0], child, &rep);
-    atomic_fetch_sub(&proc_forking, 1);
     if (rep.err || pid <= 0) {
         if (!rep.err) {
             rep.err = EIO;
@@ -564,9 +571,10 @@ proc_status proc_spawn(const char *command, const proc_limits *limits,
 {
     proc_start *ps;
     proc_status rc = proc_start_new(command, limits, &ps, err, errlen);
-    if (rc == PROC_OK)
+    if (rc == PROC_OK) {
         rc = proc_start_run(ps, child, err, errlen);
-    else
+        proc_start_settled();
+    } else
         proc_child_clear(child, 0);
     proc_start_free(ps);
     return rc;

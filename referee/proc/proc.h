@@ -107,9 +107,13 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
                            size_t errlen);
 void proc_start_free(proc_start *ps);
 
-/* How many starts are between their fork and their exec right now, on
- * any thread: their children carry no bot's mark yet (bot/watch.h). */
+/* How many starts have run (proc_start_run, on any thread) but are not
+ * settled yet: their children may carry no bot's mark yet, or it may not
+ * be readable yet, and no watch knows them (bot/watch.h).  Whoever calls
+ * proc_start_run() calls proc_start_settled() once the bot is known where
+ * it is watched (the loop), or its start failed. */
 int proc_starts_in_fork(void);
+void proc_start_settled(void);
 
 /* Reap the bot: 1 with its wait status in *status (its pidfd closed), 0
  * if it still runs (never with wait), -1 on error. */

@@ -176,6 +176,9 @@ static void start_job_done(void *arg)
     proc_start_free(j->ps);
     starter *s = j->s;
     j->done(j->st, j->err, j->arg);
+    /* The bot is watched now (or its start failed): the limit watch may
+     * take what is left unknown for a stray again. */
+    proc_start_settled();
     free(j);
     if (s && s->reap_wanted)
         starter_reap(s);
