@@ -388,10 +388,15 @@ static void kill_9_with(const char *bot, int wait_for)
                     RUN_BOTS "random_bot", NULL};
     pid_t pid = run_start(argv, tag);
     cr_assert_geq(pid, 0);
-    for (int i = 0; i < 1000 && run_count_tagged(tag) < wait_for; i++)
+    /* Two boxed bots, a handshake and the attack's forks: seconds when
+     * the other tests load the machine (the first 10 s were once not
+     * enough under make test -j2); 30 s at most. */
+    for (int i = 0; i < 3000 && run_count_tagged(tag) < wait_for; i++)
         usleep(10000);
-    cr_assert_geq(run_count_tagged(tag), wait_for,
-                  "%s: the game did not get going", bot);
+    int going = run_count_tagged(tag);
+    cr_assert_geq(going, wait_for,
+                  "%s: the game did not get going (%d of %d processes)",
+                  bot, going, wait_for);
     usleep(300000);
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
