@@ -15,10 +15,10 @@ typedef struct {
 static const main_command main_commands[] = {
     {"demo", cmd_demo, "play a seeded random game and show every move"},
     {"event", cmd_event, "run an event (groups and cup, or a league)"},
+    {"gauntlet", cmd_gauntlet, "a candidate against reference bots, each with a least score"},
     {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count move sequences of a depth from a position"},
     {"replay", cmd_replay, "re-check a match record and show its moves"},
-    {"gauntlet", cmd_gauntlet, "a candidate against reference bots, each with a least score"},
     {"sprt", cmd_sprt, "is a candidate bot stronger than a base bot? (SPRT)"},
     {"standings", cmd_standings, "recompute an event's tables from records"},
 };
