@@ -49,10 +49,13 @@ static int sprt_half2(const series_game *g, const record *r)
     return !res ? -1 : !strcmp(res, "win") ? 2 : !strcmp(res, "draw") ? 1 : 0;
 }
 
+/* The figures of counts (and of the games of those pairs, if known: the
+ * exact draw ratio); the test's state unless the pairs are fixed. */
 static void sprt_evaluate_now(const sprt_cmd *sc, const long counts[5],
-                              sprt_summary *s)
+                              const penta_wdl *games, sprt_summary *s)
 {
-    penta_from_pairs(counts, NULL, &s->rep, NULL);
+    if (penta_from_pairs(counts, games, &s->rep, NULL) == PENTA_EINVAL)
+        penta_from_pairs(counts, NULL, &s->rep, NULL);
     if (!sc->c.fixed && sprt_evaluate(&sc->c.params, counts, &s->state, NULL))
         s->state = (sprt_state){0};
 }
@@ -176,7 +179,7 @@ static void sprt_done(void *arg, series *s, const series_game *g,
     if (sprt_tally_in_order(sc->tally) == before)
         return;
     sprt_summary sum = {.sequential = !sc->c.fixed};
-    sprt_evaluate_now(sc, sc->counts, &sum);
+    sprt_evaluate_now(sc, sc->counts, NULL, &sum);
     char line[400];
     sprt_summary_progress(line, sizeof line, &sum);
     size_t n = strlen(line);
@@ -232,7 +235,7 @@ static void sprt_fill_summary(sprt_cmd *sc, sprt_summary *s, int status,
     long w, d, l;
     sprt_tally_wdl(sc->tally, &w, &d, &l);
     s->wdl = (penta_wdl){w, d, l};
-    sprt_evaluate_now(sc, s->counts, s);
+    sprt_evaluate_now(sc, s->counts, &s->wdl, s);
     s->faults[0] = sc->faults[0];
     s->faults[1] = sc->faults[1];
 }

@@ -77,6 +77,8 @@ void sprt_tally_wdl(const sprt_tally *t, long *w, long *d, long *l)
 {
     *w = *d = *l = 0;
     for (long g = 0; g < t->max_pairs * 2; g++) {
+        if (t->half2[g ^ 1] < 0)
+            continue; /* its pair is not complete: not in the counts */
         if (t->half2[g] == 2)
             (*w)++;
         else if (t->half2[g] == 1)

@@ -35,7 +35,7 @@ bool sprt_tally_next(sprt_tally *t, int *bucket);
 long sprt_tally_in_order(const sprt_tally *t);
 /* Every complete pair, in order or not: pentanomial counts. */
 void sprt_tally_all(const sprt_tally *t, long counts[5]);
-/* The candidate's games: wins, draws, losses, over every known game. */
+/* The candidate's games in every complete pair: wins, draws, losses. */
 void sprt_tally_wdl(const sprt_tally *t, long *w, long *d, long *l);
 long sprt_tally_max_pairs(const sprt_tally *t);
 
