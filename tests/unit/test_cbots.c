@@ -9,6 +9,7 @@
 #include "line.h"
 #include "proto.h"
 #include "rules.h"
+#include "support/botrun.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -21,60 +22,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* What a bot wrote and how it ended. */
-typedef struct {
-    char out[8192];
-    int status;
-} bot_run;
-
-/* BUILD/test/bots/name, from where this test program lives. */
-static void bot_path(const char *name, char *buf, size_t len)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    cr_assert_gt(n, 0);
-    exe[n] = '\0';
-    snprintf(buf, len, "%s/bots/%s", dirname(exe), name);
-    cr_assert_eq(access(buf, X_OK), 0, "%s not built (run make test)", buf);
-}
+typedef botrun bot_run;
 
 /* Run a bot with script on its stdin until it exits. */
 static void run_bot(const char *name, const char *arg, const char *script,
                     bot_run *run)
 {
     char path[PATH_MAX + 16];
-    bot_path(name, path, sizeof path);
-    int in[2], out[2];
-    cr_assert_eq(pipe2(in, O_CLOEXEC), 0);
-    cr_assert_eq(pipe2(out, O_CLOEXEC), 0);
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        dup2(in[0], STDIN_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        char *argv[] = {path, (char *)arg, NULL};
-        execv(path, argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    /* Scripts are small: they fit in the pipe without blocking. */
-    size_t len = strlen(script);
-    cr_assert_lt(len, 4096);
-    cr_assert_eq(write(in[1], script, len), (ssize_t)len);
-    close(in[1]);
-    size_t got = 0;
-    for (;;) {
-        ssize_t k = read(out[0], run->out + got, sizeof run->out - 1 - got);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            break;
-        got += (size_t)k;
-    }
-    run->out[got] = '\0';
-    close(out[0]);
-    cr_assert_eq(waitpid(pid, &run->status, 0), pid);
+    botrun_path(name, path, sizeof path);
+    char *argv[] = {path, (char *)arg, NULL};
+    botrun_script(argv, script, false, run);
 }
 
 /* The n-th line (0-based) of text, without its LF, into buf. */

@@ -11,6 +11,7 @@
  */
 #include "record/record.h"
 #include "rules.h"
+#include "support/botrun.h"
 #include "support/mrun.h"
 #include "support/run.h"
 
@@ -25,11 +26,7 @@
 
 #define PTG_BOT RUN_BOTS "pentago_bot"
 
-/* What the bot wrote on stdout and how it ended. */
-typedef struct {
-    char out[8192];
-    int status;
-} ptg_run;
+typedef botrun ptg_run;
 
 /* Run the bot with args (NULL-terminated, at most 6) and script on its
  * stdin until it exits; its stderr is left alone. */
@@ -38,39 +35,10 @@ static void ptg_bot(const char *const *args, const char *script,
 {
     cr_assert_eq(access(PTG_BOT, X_OK), 0, "%s not built (run make test)",
                  PTG_BOT);
-    int in[2], out[2];
-    cr_assert_eq(pipe2(in, O_CLOEXEC), 0);
-    cr_assert_eq(pipe2(out, O_CLOEXEC), 0);
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        char *argv[8] = {(char *)PTG_BOT};
-        for (int i = 0; args && args[i] && i < 6; i++)
-            argv[i + 1] = (char *)args[i];
-        dup2(in[0], STDIN_FILENO);
-        dup2(out[1], STDOUT_FILENO);
-        execv(PTG_BOT, argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    size_t len = strlen(script);
-    cr_assert_lt(len, 4096); /* fits in the pipe without blocking */
-    if (len)
-        cr_assert_eq(write(in[1], script, len), (ssize_t)len);
-    close(in[1]);
-    size_t got = 0;
-    for (;;) {
-        ssize_t k = read(out[0], run->out + got, sizeof run->out - 1 - got);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            break;
-        got += (size_t)k;
-    }
-    run->out[got] = '\0';
-    close(out[0]);
-    cr_assert_eq(waitpid(pid, &run->status, 0), pid);
+    char *argv[8] = {(char *)PTG_BOT};
+    for (int i = 0; args && args[i] && i < 6; i++)
+        argv[i + 1] = (char *)args[i];
+    botrun_script(argv, script, false, run);
 }
 
 /* The bot's move for seat you in posline (variant: swiss-2010 or

@@ -14,6 +14,7 @@
  */
 #include "record/record.h"
 #include "rules.h"
+#include "support/botrun.h"
 #include "support/mrun.h"
 #include "support/run.h"
 
@@ -92,24 +93,12 @@ static void sp_position(const char *variant, const char *white,
 
 /* ---- running the bot on a script ------------------------------------ */
 
-/* BUILD/test/bots/name, from where this test program lives. */
-static void sp_bot_path(const char *name, char *buf, size_t len)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    cr_assert_gt(n, 0);
-    exe[n] = '\0';
-    snprintf(buf, len, "%s/bots/%s", dirname(exe), name);
-    cr_assert_eq(access(buf, X_OK), 0, "%s not built (run make test)", buf);
-}
-
-/* Run pente_bot --position ARGS... with script on stdin; its stdout into
- * out; asserts it exits 0. */
-static void sp_run(const char *const *args, const char *script, char *out,
-                   size_t outlen)
+/* Run pente_bot --position ARGS... with script on stdin until it exits;
+ * asserts it exits 0. */
+static void sp_run(const char *const *args, const char *script, botrun *run)
 {
     char path[PATH_MAX + 16];
-    sp_bot_path("pente_bot", path, sizeof path);
+    botrun_path("pente_bot", path, sizeof path);
     char *argv[16];
     int k = 0;
     argv[k++] = path;
@@ -117,40 +106,8 @@ static void sp_run(const char *const *args, const char *script, char *out,
     for (int i = 0; args && args[i] && k < 15; i++)
         argv[k++] = (char *)args[i];
     argv[k] = NULL;
-    int in[2], pout[2];
-    cr_assert_eq(pipe2(in, O_CLOEXEC), 0);
-    cr_assert_eq(pipe2(pout, O_CLOEXEC), 0);
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        dup2(in[0], STDIN_FILENO);
-        dup2(pout[1], STDOUT_FILENO);
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, STDERR_FILENO); /* the bot's log lines */
-        execv(path, argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(pout[1]);
-    size_t len = strlen(script);
-    cr_assert_lt(len, 4096); /* fits in the pipe */
-    cr_assert_eq(write(in[1], script, len), (ssize_t)len);
-    close(in[1]);
-    size_t got = 0;
-    for (;;) {
-        ssize_t r = read(pout[0], out + got, outlen - 1 - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    out[got] = '\0';
-    close(pout[0]);
-    int status;
-    cr_assert_eq(waitpid(pid, &status, 0), pid);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+    botrun_script(argv, script, true, run); /* quiet: the bot's log lines */
+    cr_assert(WIFEXITED(run->status) && WEXITSTATUS(run->status) == 0,
               "pente_bot did not exit 0");
 }
 
@@ -158,13 +115,15 @@ static void sp_run(const char *const *args, const char *script, char *out,
 static void sp_move(const char *variant, int you, const char *posline,
                     const char *const *args, char *move, size_t len)
 {
-    char script[3072], out[8192];
+    char script[3072];
+    static botrun run; /* 16 KiB: not on the stack */
+    const char *out = run.out;
     snprintf(script, sizeof script,
              "protocol 1\nset game pente\nset variant %s\nset seats 2\n"
              "set you %d\nset time 5000 0 0\nset seed 11\nstart\n"
              "position %s\nturn 5000 -1\nquit 100\n",
              variant, you, posline);
-    sp_run(args, script, out, sizeof out);
+    sp_run(args, script, &run);
     const char *m = strstr(out, "\nmove ");
     cr_assert_not_null(m, "no move in:\n%s", out);
     m += 6;
