@@ -358,7 +358,29 @@ Test(sprt_cmd, a_gauntlet_fails_on_the_one_minimum_missed, .timeout = 240)
     free(made);
     free(missed);
     ytree_free(root);
+    /* Usage errors, of sprt and of the gauntlet, name what was wrong and
+     * play nothing. */
     char bad_out[4096];
+    static const struct {
+        const char *a, *b, *said;
+    } usage[] = {
+        {"--elo0", "5", "elo0 must be less than elo1"},
+        {"--random-plies", "0", "--random-plies '0': expected a number"},
+        {"--alpha", "0.7", "--alpha '0.7': expected a number"},
+        {"--variant", "team", "in a two-seat game"},
+    };
+    for (size_t i = 0; i < sizeof usage / sizeof usage[0]; i++) {
+        char *argv[] = {RUN_REFEREE, "sprt", "--out", path, "--elo1", "0",
+                        "--game", "pente", (char *)usage[i].a,
+                        (char *)usage[i].b, RUN_BOTS "greedy_bot",
+                        RUN_BOTS "random_bot", NULL};
+        if (strcmp(usage[i].a, "--elo0"))
+            argv[5] = "10"; /* only the first case has its bounds wrong */
+        cr_expect_eq(run_cmd(argv, dir + 5, bad_out, sizeof bad_out), 2,
+                     "%s %s: %s", usage[i].a, usage[i].b, bad_out);
+        cr_expect(strstr(bad_out, usage[i].said), "%s %s: %s", usage[i].a,
+                  usage[i].b, bad_out);
+    }
     char *bad[] = {RUN_REFEREE, "gauntlet", "--out", path, "--sandbox", "off",
                    RUN_BOTS "greedy_bot", "1.5:" RUN_BOTS "random_bot", NULL};
     cr_expect_eq(run_cmd(bad, dir + 5, bad_out, sizeof bad_out), 2);
