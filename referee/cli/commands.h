@@ -8,6 +8,7 @@
 #define COMMANDS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #define EXIT_USAGE 2
 
@@ -15,6 +16,12 @@
  * with its overflow, trailing text and empty input refused). */
 bool cli_number(const char *arg, long lo, long hi, long *out);
 
+/* The games, their variants (seats where not two) and their options with
+ * defaults, for every command's --help. */
+void cli_games_usage(FILE *out);
+
+int cmd_check_bot(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_match(int argc, char **argv);

@@ -13,11 +13,13 @@ typedef struct {
 } main_command;
 
 static const main_command main_commands[] = {
+    {"check-bot", cmd_check_bot, "run a bot through the protocol's course: pass or fail per step"},
     {"demo", cmd_demo, "play a seeded random game and show every move"},
     {"event", cmd_event, "run an event (groups and cup, or a league)"},
     {"gauntlet", cmd_gauntlet, "a candidate against reference bots, each with a least score"},
     {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count move sequences of a depth from a position"},
+    {"play", cmd_play, "play against a bot in the terminal, or watch two bots"},
     {"replay", cmd_replay, "re-check a match record and show its moves"},
     {"sprt", cmd_sprt, "is a candidate bot stronger than a base bot? (SPRT)"},
     {"standings", cmd_standings, "recompute an event's tables from records"},

@@ -412,6 +412,7 @@ static uint64_t pentago_rules_perft(const rules_game *g, const rules_pos *pos,
 const rules_engine rules_engine_pentago = {
     .name = "pentago",
     .variants = "swiss-2010,standard",
+    .options_help = NULL,
     .setup = pentago_setup,
     .seat_colour = pentago_seat_colour,
     .seat_team = pentago_seat_team,

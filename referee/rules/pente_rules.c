@@ -737,6 +737,14 @@ static rules_status pente_pos_read(const rules_game *g, const char *line,
 const rules_engine rules_engine_pente = {
     .name = "pente",
     .variants = "standard,plus,partner,team",
+    .options_help =
+        "opening=tournament|free  white's second stone outside H8-M12, or "
+        "anywhere (default tournament)\n"
+        "movecap=N  a draw after N plies; 0 = no cap (default 0)\n"
+        "captures=N  pairs to capture to win; in team, enemy stones "
+        "(default 5; team 10)\n"
+        "diamonds=P,P,...  plus only: the bonus points (default "
+        "D16,K16,Q16,G13,N13,D10,Q10,G7,N7,D4,K4,Q4)\n",
     .setup = pente_setup,
     .same = pente_rules_same,
     .seat_colour = pente_seat_colour_name,

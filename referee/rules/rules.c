@@ -114,6 +114,12 @@ const char *rules_variants_list(const char *game)
     return e ? e->variants : "";
 }
 
+const char *rules_options_help(const char *game)
+{
+    const rules_engine *e = rules_find_engine(game);
+    return e ? e->options_help : NULL;
+}
+
 int rules_seats(const rules_game *g) { return g->nseats; }
 
 const char *rules_seat_colour(const rules_game *g, int seat)

@@ -146,6 +146,9 @@ bool rules_game_same(const rules_game *a, const rules_game *b, char *why,
 /* Comma-separated lists of known games and a game's variants, for help. */
 const char *rules_games_list(void);
 const char *rules_variants_list(const char *game);
+/* A game's options for help, one "key=VALUES  meaning (default)" line
+ * each, or NULL when it has none (or the game is unknown). */
+const char *rules_options_help(const char *game);
 
 int rules_seats(const rules_game *g);
 /* Colour name of a seat ("white", "black"), its team (seats with the same

@@ -25,6 +25,9 @@ struct rules_game {
 struct rules_engine {
     const char *name;
     const char *variants; /* comma-separated; the first is the default */
+    /* For --help: one line per option, "key=VALUES  meaning (default)",
+     * or NULL when the game has no options. */
+    const char *options_help;
     /* Read g->variant (known) and options (never NULL) into g->settings,
      * write their canonical text into g->options and set nseats; return
      * false with a reason naming the option on error. */

@@ -1,0 +1,10 @@
+/* cmd_play.c - placeholder until the command is written. */
+#include "commands.h"
+
+int cmd_play(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "referee: not written yet\n");
+    return 1;
+}
