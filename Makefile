@@ -23,7 +23,7 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
 LIBS     := -lev -lyaml -lm -pthread
 
-DEPS_PKGS := libev-dev libyaml-dev libcriterion-dev
+DEPS_PKGS := libev-dev libyaml-dev libcriterion-dev tmux
 
 # Library: every module under referee/ and protocol/ except the program's main.
 LIB_SRC  := $(filter-out referee/cli/main.c, \
