@@ -26,6 +26,9 @@
 /* Bytes read from stdout per callback, so one flooding bot cannot starve
  * the other games on the loop. */
 #define BOT_READ_ROUNDS 16
+/* Bytes of stderr kept for a crash's detail: a few lines of an
+ * interpreter's message. */
+#define BOT_ERR_TAIL 1024
 
 struct bot {
     struct ev_loop *loop;
@@ -58,6 +61,13 @@ struct bot {
     bot_end end;
     char gone_text[128];
     bot_ident ident;
+    /* What the bot wrote, for the details that explain a fault. */
+    char err_tail[BOT_ERR_TAIL];
+    size_t err_tail_len;
+    long out_bytes, out_lines;
+    char last_line[64];
+    bool bom;
+    char *log_note; /* written at the end of its log, when that closes */
 };
 
 static void bot_check_reaped(bot *b);
@@ -311,6 +321,22 @@ static void bot_out_eof(bot *b)
     bot_check_reaped(b);
 }
 
+/* Count a complete line and keep its start, for a handshake's detail.
+ * False for a first line that starts with a byte-order mark: some editors
+ * and runtimes write one, and then `ready 1` is not understood, which
+ * would otherwise show only as a silent handshake timeout. */
+static bool bot_note_line(bot *b, const char *line, size_t len)
+{
+    if (b->out_lines++ == 0 && len >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3)) {
+        b->bom = true;
+        return false;
+    }
+    snprintf(b->last_line, sizeof b->last_line, "%.*s",
+             (int)(len < sizeof b->last_line ? len : sizeof b->last_line - 1),
+             line);
+    return true;
+}
+
 /* Hand every complete line to the match; false once reading must stop. */
 static bool bot_drain_lines(bot *b, double t)
 {
@@ -320,7 +346,7 @@ static bool bot_drain_lines(bot *b, double t)
     while (!b->muted && (st = line_reader_next(b->lr, &line, &len))) {
         proto_msg msg;
         memset(&msg, 0, sizeof msg);
-        if (st == LINE_OK) {
+        if (st == LINE_OK && bot_note_line(b, line, len)) {
             proto_parse_bot_line(line, &msg);
             /* A move made after a limit was hit does not count: the
              * caps hold, but the breach itself loses the game. */
@@ -333,9 +359,11 @@ static bool bot_drain_lines(bot *b, double t)
             continue;
         }
         msg.kind = PROTO_MALFORMED;
-        msg.why = st == LINE_TOO_LONG
-                      ? "line longer than 4096 bytes"
-                      : "line holds a NUL byte";
+        msg.why = b->bom ? "its first line starts with a UTF-8 byte-order "
+                           "mark (bytes EF BB BF), which hides the keyword: "
+                           "write plain text without a BOM"
+                  : st == LINE_TOO_LONG ? "line longer than 4096 bytes"
+                                        : "line holds a NUL byte";
         b->muted = true;
         bot_emit(b, BOT_BAD_LINE, &msg, t);
     }
@@ -377,6 +405,7 @@ static void bot_read_out(bot *b, int rounds)
         }
         ssize_t n = read(b->child.out_fd, dst, room);
         if (n > 0) {
+            b->out_bytes += n;
             line_reader_commit(b->lr, (size_t)n);
             if (!bot_drain_lines(b, clock_now()) ||
                 ((size_t)n < room && rounds <= BOT_READ_ROUNDS))
@@ -424,19 +453,35 @@ static void bot_log_write(bot *b, const char *buf, size_t n)
     }
 }
 
-static void bot_err_cb(struct ev_loop *loop, ev_io *w, int revents)
+/* Keep the last BOT_ERR_TAIL bytes the bot wrote to stderr. */
+static void bot_tail_add(bot *b, const char *buf, size_t n)
 {
-    (void)loop;
-    (void)revents;
-    bot *b = w->data;
+    if (n >= BOT_ERR_TAIL) {
+        memcpy(b->err_tail, buf + n - BOT_ERR_TAIL, BOT_ERR_TAIL);
+        b->err_tail_len = BOT_ERR_TAIL;
+        return;
+    }
+    size_t keep = b->err_tail_len + n > BOT_ERR_TAIL ? BOT_ERR_TAIL - n
+                                                     : b->err_tail_len;
+    memmove(b->err_tail, b->err_tail + b->err_tail_len - keep, keep);
+    memcpy(b->err_tail + keep, buf, n);
+    b->err_tail_len = keep + n;
+}
+
+/* Read up to rounds buffers of stderr; at its end close it, unless
+ * told not to (at the bot's exit, which must report BOT_GONE before the
+ * closed pipes can make it BOT_REAPED: the watcher sees the end again). */
+static void bot_read_err(bot *b, int rounds, bool close_at_end)
+{
     char buf[4096];
-    for (int round = 0; round < BOT_READ_ROUNDS; round++) {
+    for (int round = 0; round < rounds && b->child.err_fd >= 0; round++) {
         ssize_t n = read(b->child.err_fd, buf, sizeof buf);
         if (n > 0) {
             bot_log_write(b, buf, (size_t)n);
+            bot_tail_add(b, buf, (size_t)n);
         } else if (n < 0 && errno == EINTR) {
             continue;
-        } else if (n < 0 && errno == EAGAIN) {
+        } else if ((n < 0 && errno == EAGAIN) || !close_at_end) {
             return;
         } else {
             bot_close_io(b, &b->w_err, &b->child.err_fd);
@@ -444,6 +489,27 @@ static void bot_err_cb(struct ev_loop *loop, ev_io *w, int revents)
             return;
         }
     }
+}
+
+static void bot_err_cb(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot_read_err(w->data, BOT_READ_ROUNDS, true);
+}
+
+/* The referee's last word in the log, after all the bot wrote, whatever
+ * the cap: why the game ended for it. */
+static void bot_log_close(bot *b)
+{
+    if (b->log_fd < 0)
+        return;
+    if (b->log_note) {
+        ssize_t w = write(b->log_fd, b->log_note, strlen(b->log_note));
+        (void)w;
+    }
+    close(b->log_fd);
+    b->log_fd = -1;
 }
 
 /* ---- process ------------------------------------------------------------ */
@@ -458,10 +524,7 @@ static void bot_check_reaped(bot *b)
     ev_timer_stop(b->loop, &b->w_stop);
     ev_timer_stop(b->loop, &b->w_drain);
     ev_timer_stop(b->loop, &b->w_limits);
-    if (b->log_fd >= 0) {
-        close(b->log_fd);
-        b->log_fd = -1;
-    }
+    bot_log_close(b);
     b->reaped = true;
     bot_emit(b, BOT_REAPED, NULL, clock_now());
 }
@@ -502,6 +565,9 @@ static void bot_exit_cb(struct ev_loop *loop, ev_io *w, int revents)
      * after the drain timer. */
     if (b->child.out_fd >= 0 && (b->draining || b->muted))
         bot_out_discard(b, BOT_READ_ROUNDS * 2);
+    /* Its last words on stderr (an interpreter's error) are in the pipe
+     * too, and explain its exit: read them before it is reported gone. */
+    bot_read_err(b, BOT_READ_ROUNDS, false);
     ev_timer_stop(loop, &b->w_classify);
     ev_timer_stop(loop, &b->w_stop);
     bot_note_gone(b);
@@ -688,24 +754,38 @@ proc_status bot_start_status(const bot *b, const char **err)
     return b->start_status;
 }
 
-void bot_stop(bot *b, long quit_ms, long term_ms)
+/* Arm the stop: SIGTERM after quit_ms, SIGKILL term_ms later.  False if
+ * there is nothing to stop, or the stop is under way. */
+static bool bot_stop_arm(bot *b, long quit_ms, long term_ms)
 {
     if (b->starting) {
         b->kill_when_started = true; /* it could not read `quit` yet */
-        return;
+        return false;
     }
     if (!b->started || b->exited || ev_is_active(&b->w_stop) ||
         b->stop_stage)
-        return;
+        return false;
     b->term_ms = term_ms;
     bot_suspend(b, false); /* it must run to read `quit` */
     ev_timer_set(&b->w_stop, (double)quit_ms / 1000.0, 0.);
     ev_timer_start(b->loop, &b->w_stop);
+    return true;
+}
+
+void bot_stop(bot *b, long quit_ms, long term_ms)
+{
+    if (!bot_stop_arm(b, quit_ms, term_ms))
+        return;
     /* Keep reading stdout so a chatty bot can reach its exit. */
     b->muted = true;
     b->draining = true;
     if (b->child.out_fd >= 0 && !ev_is_active(&b->w_out))
         ev_io_start(b->loop, &b->w_out);
+}
+
+void bot_stop_listening(bot *b, long quit_ms)
+{
+    bot_stop_arm(b, quit_ms, 0);
 }
 
 void bot_suspend(bot *b, bool stop)
@@ -759,8 +839,8 @@ void bot_free(bot *b)
         proc_close_fds(&b->child);
     }
     starter_release(b->starter, &b->child);
-    if (b->log_fd >= 0)
-        close(b->log_fd);
+    bot_log_close(b);
+    free(b->log_note);
     line_reader_free(b->lr);
     free(b->outq);
     free(b->command);
@@ -775,7 +855,53 @@ void bot_rebind(bot *b, int seat, bot_cb cb, void *arg)
     b->seat = seat;
     b->cb = cb;
     b->arg = arg;
+    /* What it wrote in the game before says nothing of this one. */
+    b->out_bytes = b->out_lines = 0;
+    b->last_line[0] = 0;
 }
+
+void bot_log_note(bot *b, const char *text)
+{
+    free(b->log_note);
+    b->log_note = NULL;
+    if (asprintf(&b->log_note, "\n[referee] %s\n", text) < 0)
+        b->log_note = NULL;
+}
+
+size_t bot_stderr_tail(const bot *b, int max_lines, char *out, size_t outlen)
+{
+    /* Trailing blank lines say nothing; then back up max_lines lines. */
+    size_t end = b->err_tail_len;
+    while (end > 0 && (b->err_tail[end - 1] == '\n' ||
+                       b->err_tail[end - 1] == '\r'))
+        end--;
+    size_t start = end;
+    for (int lines = 0; start > 0; start--)
+        if (b->err_tail[start - 1] == '\n' && ++lines == max_lines)
+            break;
+    size_t n = 0;
+    for (size_t i = start; i < end && n + 1 < outlen; i++) {
+        char c = b->err_tail[i];
+        if (c == '\r')
+            continue;
+        if (c == '\n') {
+            if (n + 4 >= outlen)
+                break;
+            memcpy(out + n, " | ", 3);
+            n += 3;
+            continue;
+        }
+        out[n++] = c;
+    }
+    if (outlen)
+        out[n] = 0;
+    return n;
+}
+
+long bot_stdout_bytes(const bot *b) { return b->out_bytes; }
+long bot_stdout_lines(const bot *b) { return b->out_lines; }
+const char *bot_last_line(const bot *b) { return b->last_line; }
+bool bot_sent_bom(const bot *b) { return b->bom; }
 
 bool bot_alive(const bot *b)
 {

@@ -94,6 +94,10 @@ double bot_flushed_at(const bot *b);
 void bot_poll(bot *b);
 
 void bot_stop(bot *b, long quit_ms, long term_ms);
+/* Stop a bot that lost by a fault: SIGTERM after quit_ms and SIGKILL at
+ * once after it, while its lines still come as BOT_LINE (a move that
+ * comes too late tells how late it was). */
+void bot_stop_listening(bot *b, long quit_ms);
 /* Stop (SIGSTOP) or continue (SIGCONT) the bot's whole process group, so
  * that it cannot think on another bot's time. */
 void bot_suspend(bot *b, bool stop);
@@ -114,6 +118,22 @@ bot_ident *bot_identity(bot *b);
 void bot_rebind(bot *b, int seat, bot_cb cb, void *arg);
 /* Whether the bot still runs and can be talked to: started, not gone. */
 bool bot_alive(const bot *b);
+
+/* What the bot wrote, for the details that explain a fault (raw bytes:
+ * quote them before they reach a record or a terminal).
+ * bot_stderr_tail: its last max_lines lines of stderr, joined by " | ",
+ * read up to its exit (the pipe is drained before BOT_GONE); "" if none.
+ * Returns the length. */
+size_t bot_stderr_tail(const bot *b, int max_lines, char *out, size_t outlen);
+long bot_stdout_bytes(const bot *b);
+long bot_stdout_lines(const bot *b);
+const char *bot_last_line(const bot *b); /* its start, up to 63 bytes */
+/* Whether its first line started with a UTF-8 byte-order mark (then it
+ * was refused as a BOT_BAD_LINE). */
+bool bot_sent_bom(const bot *b);
+/* A line written at the end of its stderr log when the log closes, after
+ * all the bot wrote and whatever the cap ("[referee] TEXT"). */
+void bot_log_note(bot *b, const char *text);
 
 bot_end bot_end_kind(const bot *b);
 /* "exited with status 3", "killed by signal 9 (Killed)", "closed its

@@ -99,6 +99,13 @@ int series_opts_finish(series_opts *o, const char *prefix)
 {
     match_config *c = &o->so.base;
     char err[256];
+    /* Refused before anything is written (its folder, its logs). */
+    if (c->tc.move_ms == 0 && c->tc.bank_ms == 0) {
+        fprintf(stderr, "%s: --move-ms 0 means no per-move limit, which "
+                        "needs a bank: give --bank-ms MS (or a --move-ms "
+                        "above 0)\n", o->so.prog);
+        return -1;
+    }
     rules_game *g = rules_game_new(c->game, c->variant, c->options, err,
                                    sizeof err);
     if (!g) {

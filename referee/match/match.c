@@ -5,6 +5,7 @@
 #include "bot/bot.h"
 #include "bot/botpool.h"
 #include "clock/clock.h"
+#include "explain.h"
 #include "line.h"
 #include "proto.h"
 #include "version.h"
@@ -21,6 +22,10 @@
 /* Comment text kept per seat per game: beyond it comments are counted, not
  * stored, so a chatty bot cannot grow the record without end. */
 #define MATCH_COMMENT_BYTES (256L * 1024)
+/* How long a bot that lost by a fault has to read its `result` (which
+ * says why) before it is killed; a move it sends meanwhile after a
+ * timeout tells how late it was. */
+#define MATCH_FAULT_READ_MS 100
 
 typedef enum {
     MATCH_NEW = 0,
@@ -64,6 +69,10 @@ struct match {
     char write_err[512];
     bool write_failed;
     bool aborted;
+    /* A timeout, for the detail to say how late a late move was. */
+    double late_due;     /* the deadline, moved by the pauses forgiven */
+    long late_paused_ms;
+    bool late_seen;
 };
 
 void match_config_defaults(match_config *cfg)
@@ -286,18 +295,21 @@ static void match_set_result(match *m, int s, rules_result res, int place,
     p->win_points = win_points;
 }
 
-static void match_tell_result(match *m, int s)
+/* `result OUTCOME REASON`, and for the seat at fault the detail after
+ * the reason (free text a bot may log: the protocol lets it follow). */
+static void match_tell_result(match *m, int s, bool with_detail)
 {
-    char buf[PROTO_LINE_MAX + 2];
+    char buf[PROTO_LINE_MAX + 2], why[EXPLAIN_MAX + 64];
     const record_player *p = &m->rec.players[s];
     char outcome[16];
     if (m->nseats > 2 && p->result && strcmp(p->result, "draw") != 0)
         snprintf(outcome, sizeof outcome, "place:%d", p->place);
     else
         snprintf(outcome, sizeof outcome, "%s", p->result ? p->result : "draw");
-    match_send(m, s,
-               proto_fmt_result(buf, sizeof buf, outcome, m->rec.reason),
-               buf);
+    snprintf(why, sizeof why, "%s%s%s", m->rec.reason,
+             with_detail && m->rec.detail ? " " : "",
+             with_detail && m->rec.detail ? m->rec.detail : "");
+    match_send(m, s, proto_fmt_result(buf, sizeof buf, outcome, why), buf);
 }
 
 /* A bot that can play another game and did nothing wrong in this one
@@ -343,6 +355,35 @@ static void match_attach_comments(match *m, int s, record_move *mv)
                              mv ? &mv->ncomments : NULL);
 }
 
+/* What the seat at fault is told, in its log and where it can read it:
+ * "lost this game: timeout: no move within ...". */
+static void match_note_fault(match *m, int s)
+{
+    char note[EXPLAIN_MAX + 96];
+    snprintf(note, sizeof note, "this bot lost the game: %s%s%s",
+             m->rec.reason, m->rec.detail ? ": " : "",
+             m->rec.detail ? m->rec.detail : "");
+    bot_log_note(m->seat[s].b, note);
+}
+
+/* The bot at fault is told why where it can still read it (a bot that
+ * logs its input then shows its author the cause), and is killed after a
+ * moment; a bot already gone, or over a limit, is killed at once. */
+static void match_stop_faulty(match *m, int s)
+{
+    bot *b = m->seat[s].b;
+    match_note_fault(m, s);
+    if (!bot_alive(b)) {
+        bot_kill(b);
+        return;
+    }
+    char buf[32];
+    match_tell_result(m, s, true);
+    match_send(m, s, proto_fmt_quit(buf, sizeof buf, MATCH_FAULT_READ_MS),
+               buf);
+    bot_stop_listening(b, MATCH_FAULT_READ_MS);
+}
+
 static void match_end(match *m, int fault_seat)
 {
     char when[32], line[RULES_POS_TEXT_MAX];
@@ -359,11 +400,11 @@ static void match_end(match *m, int fault_seat)
         if (!b)
             continue; /* could not even be made */
         if (s == fault_seat) {
-            bot_kill(b);
+            match_stop_faulty(m, s);
             continue;
         }
         if (m->rec.players[s].result) {
-            match_tell_result(m, s);
+            match_tell_result(m, s, false);
             if (match_keep(m, s))
                 continue;
             char buf[32];
@@ -520,20 +561,31 @@ static double match_arrival(const match *m, double t, double due)
     return t > m->turn_start ? t : m->turn_start;
 }
 
-static void match_timeout(match *m, int s, double now, double forgiven)
+static void match_timeout(match *m, int s, double forgiven)
 {
-    char detail[200], paused[64] = "";
-    long pause_ms = clock_ms(0., forgiven);
-    if (pause_ms > 0)
-        snprintf(paused, sizeof paused,
-                 "; %ld ms of referee pause not charged", pause_ms);
-    snprintf(detail, sizeof detail,
-             "no move within %ld ms (limit %ld ms + grace %ld ms%s); "
-             "%ld ms over",
-             clock_ms(m->turn_start, now) - pause_ms, m->turn_limit_ms,
-             m->cfg.tc.grace_ms, paused,
-             clock_ms(m->deadline + forgiven, now));
+    char detail[EXPLAIN_MAX];
+    m->late_paused_ms = clock_ms(0., forgiven);
+    m->late_due = m->deadline + forgiven;
+    explain_timeout(m->turn_limit_ms, m->cfg.tc.grace_ms, m->late_paused_ms,
+                    MATCH_FAULT_READ_MS, detail, sizeof detail);
     match_fault(m, s, "timeout", detail);
+}
+
+/* A move from the seat that lost on time, read while it was being
+ * stopped: the detail says how late it came. */
+static void match_on_late_move(match *m, int s, const proto_msg *msg,
+                               double t)
+{
+    if (s != m->rec.fault_seat || m->late_seen || !m->rec.reason ||
+        strcmp(m->rec.reason, "timeout") != 0 || msg->kind != PROTO_MOVE)
+        return;
+    char detail[EXPLAIN_MAX];
+    m->late_seen = true;
+    explain_timeout_late(m->turn_limit_ms, m->cfg.tc.grace_ms,
+                         m->late_paused_ms, msg->text,
+                         clock_ms(m->late_due, t), detail, sizeof detail);
+    record_set(&m->rec.detail, detail);
+    match_note_fault(m, s);
 }
 
 static void match_on_move(match *m, int s, const char *text, double t)
@@ -734,10 +786,8 @@ static void match_on_gone(match *m, int s)
     const char *reason = end >= BOT_EXITED && end <= BOT_PROCESS_LIMIT
                              ? reasons[end]
                              : "exited";
-    char detail[160];
-    snprintf(detail, sizeof detail, "%s %s", bot_gone_text(b),
-             m->state == MATCH_HANDSHAKE ? "during the handshake"
-                                         : "during the game");
+    char detail[EXPLAIN_MAX];
+    explain_gone(b, m->state == MATCH_HANDSHAKE, detail, sizeof detail);
     match_fault(m, s, reason, detail);
 }
 
@@ -864,9 +914,12 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
     case BOT_LINE:
         if (m->state < MATCH_ENDING)
             match_on_line(m, s, msg, t);
+        else if (m->state == MATCH_ENDING)
+            match_on_late_move(m, s, msg, t);
         break;
     case BOT_BAD_LINE:
-        match_fault(m, s, "malformed-line", msg->why);
+        match_fault(m, s, bot_sent_bom(b) ? "handshake" : "malformed-line",
+                    msg->why);
         break;
     case BOT_GONE:
         if (m->state < MATCH_ENDING)
@@ -913,10 +966,9 @@ static void match_handshake_due(match *m)
         return;
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready) {
-            char detail[96];
-            snprintf(detail, sizeof detail,
-                     "no 'ready 1' within the start-up allowance of %ld ms",
-                     m->cfg.tc.startup_ms);
+            char detail[EXPLAIN_MAX];
+            explain_handshake(m->seat[s].b, m->cfg.tc.startup_ms, detail,
+                              sizeof detail);
             match_fault(m, s, "handshake", detail);
         }
 }
@@ -932,14 +984,13 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     }
     if (m->state != MATCH_PLAYING || m->turn_seat < 0 || !match_due(m))
         return;
-    double now = clock_now();
     /* A move already in the pipe counts, whatever order the loop runs
      * its callbacks in. */
     int s = m->turn_seat;
     size_t moves = m->rec.nmoves;
     bot_poll(m->seat[s].b);
     if (m->state == MATCH_PLAYING && m->rec.nmoves == moves)
-        match_timeout(m, s, now, match_forgiven(m, false));
+        match_timeout(m, s, match_forgiven(m, false));
 }
 
 /* On the writer's thread: the loop leaves the record alone meanwhile. */

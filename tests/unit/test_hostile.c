@@ -203,7 +203,7 @@ Test(hostile, binary_flood_times_out, .timeout = 120)
     hrun m;
     hrun_match(&m, RUN_TBOTS "garbage_bot binaryflood");
     for (int g = 1; g <= 2; g++) {
-        expect_garbage_lost(&m, g, "timeout", "limit 1000 ms");
+        expect_garbage_lost(&m, g, "timeout", "the limit of 1000 ms");
         char path[512];
         struct stat st;
         snprintf(path, sizeof path, "%s/game-%04d.yaml", m.dir, g);

@@ -154,12 +154,14 @@ static void check_fault(const char *badbot, const char *reason,
 
 Test(fault, silent_bot_times_out, .timeout = 60)
 {
-    check_fault(RUN_TBOTS "silent_bot", "timeout", "limit 1000 ms", NULL);
+    check_fault(RUN_TBOTS "silent_bot", "timeout",
+                "no move within 1100 ms of its turn line (the limit of 1000 ms + 100 ms grace); no move came in the 100 ms after that deadline either",
+                NULL);
 }
 
 Test(fault, slow_bot_over_the_limit_times_out, .timeout = 60)
 {
-    check_fault(RUN_TBOTS "slow_bot 2500", "timeout", "grace 100 ms", NULL);
+    check_fault(RUN_TBOTS "slow_bot 2500", "timeout", "+ 100 ms grace", NULL);
 }
 
 Test(fault, comment_flood_does_not_stop_the_clock, .timeout = 60)
@@ -469,7 +471,18 @@ Test(match, stderr_flood_is_capped_and_never_blocks, .timeout = 60)
     long size = ftell(f);
     fclose(f);
     cr_expect_geq(size, 1L << 20, "log holds %ld bytes", size);
-    cr_expect_lt(size, (1L << 20) + 100, "log not capped: %ld bytes", size);
+    /* The cap, its note, and the referee's last word: why it lost. */
+    cr_expect_lt(size, (1L << 20) + 100 + 2048, "log not capped: %ld bytes",
+                 size);
+    char tail[512];
+    f = fopen(log, "r");
+    cr_assert(f);
+    fseek(f, -(long)sizeof tail + 1, SEEK_END);
+    size_t n = fread(tail, 1, sizeof tail - 1, f);
+    tail[n] = 0;
+    fclose(f);
+    cr_expect(strstr(tail, "[referee] this bot lost the game: handshake: "),
+              "the log does not end with the cause:\n%s", tail);
     record_release(&r);
     mrun_finish(&m);
 }

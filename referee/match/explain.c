@@ -1,0 +1,97 @@
+/* explain.c - the details of faults (see explain.h). */
+#include "explain.h"
+
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Lines of stderr quoted in a detail, and their bytes at most: enough for
+ * an interpreter's message, short enough for a game line. */
+#define EXPLAIN_TAIL_LINES 3
+#define EXPLAIN_TAIL_BYTES 240
+
+/* "; its stderr ends: '...'" or nothing. */
+static void explain_stderr(const bot *b, char *out, size_t len)
+{
+    char tail[1024], q[4 * EXPLAIN_TAIL_BYTES + 1];
+    size_t n = bot_stderr_tail(b, EXPLAIN_TAIL_LINES, tail, sizeof tail);
+    out[0] = 0;
+    if (n == 0)
+        return;
+    /* The end of the message matters most: keep its last bytes. */
+    const char *from = n > EXPLAIN_TAIL_BYTES ? tail + n - EXPLAIN_TAIL_BYTES
+                                              : tail;
+    rules_quote(from, EXPLAIN_TAIL_BYTES, q, sizeof q);
+    snprintf(out, len, "; its stderr ends: '%s%s'",
+             from == tail ? "" : "...", q);
+}
+
+void explain_handshake(const bot *b, long startup_ms, char *out, size_t len)
+{
+    char what[200], q[4 * 63 + 1];
+    long bytes = bot_stdout_bytes(b), lines = bot_stdout_lines(b);
+    if (bytes == 0)
+        snprintf(what, sizeof what,
+                 "it wrote nothing to stdout: if it prints 'ready 1', the "
+                 "line is still in its output buffer (did you flush "
+                 "stdout?)");
+    else if (lines == 0)
+        snprintf(what, sizeof what,
+                 "it wrote %ld bytes to stdout but no complete line (end "
+                 "every line with a newline, and flush)", bytes);
+    else
+        snprintf(what, sizeof what, "it sent %ld line%s, the last '%s'",
+                 lines, lines == 1 ? "" : "s",
+                 rules_quote(bot_last_line(b), 63, q, sizeof q));
+    char err[EXPLAIN_MAX];
+    explain_stderr(b, err, sizeof err);
+    snprintf(out, len,
+             "no 'ready 1' within the start-up allowance of %ld ms; %s%s",
+             startup_ms, what, err);
+}
+
+void explain_gone(const bot *b, bool in_handshake, char *out, size_t len)
+{
+    char err[EXPLAIN_MAX];
+    explain_stderr(b, err, sizeof err);
+    snprintf(out, len, "%s %s%s", bot_gone_text(b),
+             in_handshake ? "during the handshake" : "during the game", err);
+}
+
+/* "no move within 1100 ms of its turn line (the limit of 1000 ms + 100 ms
+ * grace; 12 ms of referee pauses not charged)" */
+static int explain_deadline(long limit_ms, long grace_ms, long paused_ms,
+                            char *out, size_t len)
+{
+    char paused[64] = "";
+    if (paused_ms > 0)
+        snprintf(paused, sizeof paused,
+                 ", and %ld ms of referee pauses not charged", paused_ms);
+    return snprintf(out, len,
+                    "no move within %ld ms of its turn line (the limit of "
+                    "%ld ms + %ld ms grace%s)",
+                    limit_ms + grace_ms, limit_ms, grace_ms, paused);
+}
+
+void explain_timeout(long limit_ms, long grace_ms, long paused_ms,
+                     long after_ms, char *out, size_t len)
+{
+    int n = explain_deadline(limit_ms, grace_ms, paused_ms, out, len);
+    if (n > 0 && (size_t)n < len)
+        snprintf(out + n, len - (size_t)n,
+                 "; no move came in the %ld ms after that deadline either",
+                 after_ms);
+}
+
+void explain_timeout_late(long limit_ms, long grace_ms, long paused_ms,
+                          const char *move, long late_ms, char *out,
+                          size_t len)
+{
+    char q[4 * 100 + 1];
+    int n = explain_deadline(limit_ms, grace_ms, paused_ms, out, len);
+    if (n > 0 && (size_t)n < len)
+        snprintf(out + n, len - (size_t)n,
+                 "; its move '%s' came %ld ms after that deadline",
+                 rules_quote(move, 100, q, sizeof q), late_ms);
+}

@@ -1,0 +1,38 @@
+/*
+ * explain.h - the words that tell a bot's author why the bot lost: the
+ * details of faults, built from what the bot did (its stdout, its last
+ * stderr lines) and the time control, in words that cannot be misread.
+ * Every text is one line of printable ASCII: what came from the bot is
+ * quoted (rules_quote), so a detail is safe in a record, a `result` line
+ * and a terminal.
+ */
+#ifndef EXPLAIN_H
+#define EXPLAIN_H
+
+#include "bot/bot.h"
+
+#include <stddef.h>
+
+/* Room for any detail written here. */
+#define EXPLAIN_MAX 1536
+
+/* No `ready 1` within the start-up allowance: what the bot did write,
+ * and so whether it may be buffering its output. */
+void explain_handshake(const bot *b, long startup_ms, char *out, size_t len);
+
+/* The bot exited, was killed or closed its output ("exited with status
+ * 2 during the handshake"), with the last lines of its stderr. */
+void explain_gone(const bot *b, bool in_handshake, char *out, size_t len);
+
+/* No move by the deadline: the limit, the grace and the referee's own
+ * pauses that moved it, then what followed (after_ms: how long the bot
+ * had after the deadline to send a late move before it was stopped). */
+void explain_timeout(long limit_ms, long grace_ms, long paused_ms,
+                     long after_ms, char *out, size_t len);
+
+/* The same, once the late move came: how long after the deadline. */
+void explain_timeout_late(long limit_ms, long grace_ms, long paused_ms,
+                          const char *move, long late_ms, char *out,
+                          size_t len);
+
+#endif
