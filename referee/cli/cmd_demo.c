@@ -27,7 +27,10 @@ int cmd_demo(int argc, char **argv)
         case 's': seed = strtoull(optarg, NULL, 10); break;
         case 'v': variant = optarg; break;
         case 'h':
-            printf("usage: referee demo [--seed N] [--variant V]\n");
+            printf("usage: referee demo [--seed N] [--variant V]\n"
+                   "  a seeded random game of pentago, every move shown "
+                   "(pentago's variants below)\n");
+            cli_games_usage(stdout);
             return 0;
         default: return EXIT_USAGE;
         }

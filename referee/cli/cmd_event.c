@@ -24,6 +24,7 @@ static void event_usage(FILE *out)
                  "  -j, --concurrency K  games at once (default: the "
                  "definition's, else the number of cores)\n"
                  SANDBOX_USAGE);
+    cli_games_usage(out);
 }
 
 /* Ctrl-C, SIGTERM, SIGHUP: end the running games; run again to resume. */

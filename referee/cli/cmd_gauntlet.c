@@ -56,6 +56,7 @@ static void gauntlet_usage(FILE *out)
         "exit status: 0 every minimum made, 3 one or more missed, 1 error, "
         "2 usage,\n"
         "  130 interrupted\n");
+    cli_games_usage(out);
 }
 
 /* "MIN:COMMAND" */

@@ -39,6 +39,7 @@ static void match_usage(FILE *out)
         SERIES_USAGE
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      match name (default match-DATE-TIME)\n");
+    cli_games_usage(out);
 }
 
 static void match_tally(match_cmd *mc, const series_game *g, const record *r)

@@ -51,6 +51,7 @@ static void sprt_usage(FILE *out)
         "failed\n"
         "  (H0 accepted), 4 inconclusive at the cap, 1 error, 2 usage, "
         "130 interrupted\n");
+    cli_games_usage(out);
 }
 
 /* ---- options --------------------------------------------------------------- */

@@ -214,6 +214,8 @@ int cmd_standings(int argc, char **argv)
         else {
             fprintf(c == 'h' ? stdout : stderr,
                     "usage: referee standings [--write] RECORDS-DIR\n");
+            if (c == 'h')
+                cli_games_usage(stdout);
             return c == 'h' ? 0 : EXIT_USAGE;
         }
     }

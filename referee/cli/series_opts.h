@@ -42,7 +42,7 @@
 #define SERIES_USAGE                                                         \
     "  -j, --concurrency K  games at once (default 1)\n"                     \
     "      --game G         game (default pentago)\n"                        \
-    "      --variant V      rule set (pentago: swiss-2010, standard)\n"      \
+    "      --variant V      rule set (default: the game's first, below)\n"   \
     "      --options O      variant options, key=value words\n"              \
     "      --seed S         seed for the lot and the bots (default: "        \
     "from the clock)\n"                                                      \

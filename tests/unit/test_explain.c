@@ -184,7 +184,7 @@ Test(explain, a_handshake_without_ready_names_the_last_line, .timeout = 60)
                           NULL};
     mrun m;
     record r;
-    play_one(&m, opts, "sh -c 'echo Ready 1; exec cat >/dev/null'", "Ready",
+    play_one(&m, opts, "sh -c 'echo Ready 1; exec cat >&2'", "Ready",
              &r);
     cr_assert_str_eq(r.reason, "handshake");
     cr_expect(r.detail && strstr(r.detail, "it sent 1 line, the last "
@@ -203,8 +203,7 @@ Test(explain, a_byte_order_mark_is_named, .timeout = 60)
     mrun m;
     record r;
     play_one(&m, opts,
-             "sh -c 'printf \"\\357\\273\\277ready 1\\n\"; exec cat "
-             ">/dev/null'",
+             "sh -c 'printf \"\\357\\273\\277ready 1\\n\"; exec cat >&2'",
              "printf", &r);
     cr_assert_str_eq(r.reason, "handshake");
     cr_expect(r.detail && strstr(r.detail, "UTF-8 byte-order mark"),
