@@ -184,7 +184,7 @@ Test(explain, a_handshake_without_ready_names_the_last_line, .timeout = 60)
                           NULL};
     mrun m;
     record r;
-    play_one(&m, opts, "sh -c 'echo Ready 1; exec cat >&2'", "Ready",
+    play_one(&m, opts, "sh -c 'echo Ready 1; exec 3>&1; exec cat >&2'", "Ready",
              &r);
     cr_assert_str_eq(r.reason, "handshake");
     cr_expect(r.detail && strstr(r.detail, "it sent 1 line, the last "
