@@ -1,11 +1,19 @@
 #!/usr/bin/env node
-// Random Pentago bot in JavaScript (node, no npm packages), protocol v1.
+// Random bot for every game the referee knows, in JavaScript (node, no npm
+// packages), protocol v1.
 //
-// Plays a random empty cell and a random quadrant rotation each turn; when
-// the placement alone makes five it sends the bare cell. Deterministic: the
-// moves depend only on `set seed`, `set you` and the moves played
-// (splitmix64 in BigInt, the same generator and draws as
-// bots/python/random_bot.py, so both play the same game from the same seed).
+// Pentago (swiss-2010, standard): a random empty cell and a random quadrant
+// rotation; the bare cell when the placement alone makes five.
+// Pente (standard, plus, partner, team): a random legal point (K10 first,
+// the tournament opening rule at its ply); in Pente Plus a power stone now
+// and then, never a bonus stone or a colour list.
+//
+// The bot asks for `position` lines (`id option position`), so it never has
+// to play captures or rotations of other seats' moves itself.
+// Deterministic: the moves depend only on `set seed`, `set you` and the
+// positions (splitmix64 in BigInt, the same generator and draws as
+// bots/python/random_bot.py, so both play the same game from the same
+// seed; bots/README.md gives the draws).
 //
 // Run: node bots/js/random_bot.js
 'use strict';
@@ -14,6 +22,8 @@ const readline = require('readline');
 
 const MASK = (1n << 64n) - 1n;
 const NAME = 'Random Bot (JavaScript)';
+const PENTE_COLUMNS = 'ABCDEFGHJKLMNOPQRST'; // no I
+const PENTE_CENTRE = 9 * 19 + 9; // K10, with row 19 first
 
 // splitmix64 with 64-bit wrap-around done by masking BigInts.
 class SplitMix64 {
@@ -36,8 +46,10 @@ class SplitMix64 {
   }
 }
 
+// ---- Pentago --------------------------------------------------------------
+
 // The 32 lines of five cells on the 6x6 board (cells 0..35, a1 = 0).
-const LINES = [];
+const PENTAGO_LINES = [];
 for (let r = 0; r < 6; r++) {
   for (let c = 0; c < 6; c++) {
     for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
@@ -46,74 +58,79 @@ for (let r = 0; r < 6; r++) {
       if (er >= 0 && er < 6 && ec >= 0 && ec < 6) {
         const line = [];
         for (let i = 0; i < 5; i++) line.push((r + i * dr) * 6 + c + i * dc);
-        LINES.push(line);
+        PENTAGO_LINES.push(line);
       }
     }
   }
 }
 
-function hasFive(board, colour) {
-  return LINES.some((line) => line.every((i) => board[i] === colour));
-}
-
-// Turn quadrant 0..3: clockwise local (r,c) -> (c,2-r), else (2-c,r).
-function rotate(board, quadrant, clockwise) {
-  const r0 = Math.floor(quadrant / 2) * 3;
-  const c0 = (quadrant % 2) * 3;
-  const old = [];
-  for (let r = 0; r < 3; r++) {
-    old.push([]);
-    for (let c = 0; c < 3; c++) old[r].push(board[(r0 + r) * 6 + c0 + c]);
-  }
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) {
-      const nr = clockwise ? c : 2 - c;
-      const nc = clockwise ? 2 - r : r;
-      board[(r0 + nr) * 6 + c0 + nc] = old[r][c];
-    }
-  }
-}
-
-// Apply `c4 2R` or bare `c4` for seat (colour = seat + 1).
-function applyMove(board, seat, text) {
-  const parts = text.split(' ').filter((p) => p.length > 0);
-  if (parts.length === 0 || parts[0].length !== 2) return;
-  const col = parts[0].toLowerCase().charCodeAt(0) - 97;
-  const row = parts[0].charCodeAt(1) - 49;
-  if (col < 0 || col > 5 || row < 0 || row > 5) return;
-  board[row * 6 + col] = seat + 1;
-  if (hasFive(board, seat + 1)) return; // five by placement: no rotation
-  const rot = parts[1];
-  if (rot && rot.length === 2 && '1234'.includes(rot[0]) &&
-      'RL'.includes(rot[1].toUpperCase())) {
-    rotate(board, Number(rot[0]) - 1, rot[1].toUpperCase() === 'R');
-  }
-}
-
-function loadPosition(board, text) {
-  const cells = (text.split(' ')[0] || '').replace(/\//g, '');
-  for (let i = 0; i < 36; i++) {
-    const ch = cells[i] || '.';
-    board[i] = ch === 'w' ? 1 : ch === 'b' ? 2 : 0;
-  }
-}
-
-function cellName(i) {
-  return 'abcdef'[i % 6] + String(Math.floor(i / 6) + 1);
-}
-
-function choose(board, seat, rng) {
+// A move for the side to move in a Pentago position line.
+function pentagoMove(position, rng) {
+  const fields = position.split(' ');
+  const board = fields[0].replace(/\//g, '').split('');
+  const me = fields[1];
   const empty = [];
-  for (let i = 0; i < 36; i++) if (board[i] === 0) empty.push(i);
+  for (let i = 0; i < 36; i++) if (board[i] === '.') empty.push(i);
   const cell = empty[rng.below(empty.length)];
   const rot = rng.below(8);
-  board[cell] = seat + 1;
-  if (hasFive(board, seat + 1)) return cellName(cell);
-  const quadrant = Math.floor(rot / 2);
-  const clockwise = rot % 2 === 0;
-  rotate(board, quadrant, clockwise);
-  return `${cellName(cell)} ${quadrant + 1}${clockwise ? 'R' : 'L'}`;
+  const name = 'abcdef'[cell % 6] + String(Math.floor(cell / 6) + 1);
+  board[cell] = me;
+  if (PENTAGO_LINES.some((line) => line.every((i) => board[i] === me))) {
+    return name; // five by placement: no rotation follows
+  }
+  return `${name} ${Math.floor(rot / 2) + 1}${rot % 2 === 0 ? 'R' : 'L'}`;
 }
+
+// ---- Pente ----------------------------------------------------------------
+
+// The 361 points of the position line's rows (row 19 first): '.' for an
+// empty point, else the stone's letter.
+function penteBoard(rows) {
+  const board = [];
+  for (const row of rows.split('/')) {
+    let run = '';
+    for (const ch of row + '/') {
+      if (ch >= '0' && ch <= '9') {
+        run += ch;
+        continue;
+      }
+      if (run) {
+        for (let k = Number(run); k > 0; k--) board.push('.');
+        run = '';
+      }
+      if (ch !== '/') board.push(ch);
+    }
+  }
+  return board;
+}
+
+// A move for the side to move in a Pente position line.
+function penteMove(position, rng, settings) {
+  const fields = position.split(' ');
+  const board = penteBoard(fields[0]);
+  const me = fields[1];
+  const ply = Number(fields[2]);
+  const openingPly = settings.variant === 'team' ? 4 : 2;
+  const restricted = settings.tournament && ply === openingPly;
+  const legal = [];
+  for (let i = 0; i < 19 * 19; i++) {
+    if (board[i] !== '.') continue;
+    if (ply === 0 && i !== PENTE_CENTRE) continue;
+    const far = Math.max(Math.abs(Math.floor(i / 19) - 9), Math.abs((i % 19) - 9));
+    if (restricted && far < 3) continue;
+    legal.push(i);
+  }
+  const cell = legal[rng.below(legal.length)];
+  let name = PENTE_COLUMNS[cell % 19] + String(19 - Math.floor(cell / 19));
+  if (settings.variant === 'plus' && ply > 0) {
+    const inHand = Number(fields[4].split(',')[me === 'w' ? 0 : 1]);
+    // A power stone; no bonus stone, no colour list.
+    if (inHand > 0 && rng.below(4) === 0) name += '*';
+  }
+  return name;
+}
+
+// ---- protocol -------------------------------------------------------------
 
 // Pipes are written synchronously by node on Linux: each line is out (and
 // flushed) when this returns.
@@ -126,40 +143,63 @@ function toInt(s) {
   return s;
 }
 
-const bot = { board: new Array(36).fill(0), seat: 0, seed: 0n, rng: null };
+const bot = {
+  game: 'pentago',
+  seat: 0,
+  seed: 0n,
+  rng: null,
+  pente: { variant: 'standard', tournament: true },
+  position: null,
+};
+
+function setKey(key, args) {
+  if (key === 'game') bot.game = args[0];
+  else if (key === 'variant') bot.pente.variant = args[0];
+  else if (key === 'options') bot.pente.tournament = !args.includes('opening=free');
+  else if (key === 'you') bot.seat = Number(toInt(args[0]));
+  else if (key === 'seed') bot.seed = BigInt(toInt(args[0])) & MASK;
+}
+
+function chooseMove() {
+  if (bot.rng === null) bot.rng = new SplitMix64(bot.seed, bot.seat);
+  if (bot.position === null) return null;
+  if (bot.game === 'pente') return penteMove(bot.position, bot.rng, bot.pente);
+  return pentagoMove(bot.position, bot.rng);
+}
 
 // Act on one message; false when the bot must quit.
 function handle(kw, args) {
   if (kw === 'protocol') {
     send('id name ' + NAME);
-    send('id version 1.0');
+    send('id version 2.0');
     send('id author referee project');
+    send('id option position');
     send('ready 1');
-  } else if (kw === 'set' && args[0] === 'you' && args.length >= 2) {
-    bot.seat = Number(toInt(args[1]));
-  } else if (kw === 'set' && args[0] === 'seed' && args.length >= 2) {
-    bot.seed = BigInt(toInt(args[1])) & MASK;
+  } else if (kw === 'set' && args.length >= 2) {
+    setKey(args[0], args.slice(1));
   } else if (kw === 'start') {
-    bot.board.fill(0);
     bot.rng = new SplitMix64(bot.seed, bot.seat);
-  } else if (kw === 'played' && args.length >= 2) {
-    applyMove(bot.board, Number(toInt(args[0])), args.slice(1).join(' '));
-  } else if (kw === 'position') {
-    loadPosition(bot.board, args.join(' '));
+  } else if (kw === 'position' && args.length > 0) {
+    bot.position = args.join(' ');
   } else if (kw === 'turn') {
-    if (bot.rng === null) bot.rng = new SplitMix64(bot.seed, bot.seat);
-    send('move ' + choose(bot.board, bot.seat, bot.rng));
+    const move = chooseMove();
+    if (move === null) {
+      process.stderr.write('no position line before the turn\n');
+      return false;
+    }
+    send('move ' + move);
   } else if (kw === 'quit') {
     return false;
   }
-  return true; // unknown keywords are ignored
+  return true; // unknown keywords (and `played`) are ignored
 }
 
 process.stdout.on('error', () => process.exit(0)); // the referee went away
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 rl.on('line', (line) => {
-  const words = line.replace(/\r$/, '').split(' ');
+  const words = line.trim().split(/\s+/);
+  if (words[0] === '') return;
   let more = true;
   try {
     more = handle(words[0], words.slice(1));

@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""Random Pentago bot in Python (standard library only), protocol v1.
+"""Random bot for every game the referee knows, in Python (standard library
+only), protocol v1.
 
-Plays a random empty cell and a random quadrant rotation each turn; when the
-placement alone makes five it sends the bare cell. Deterministic: the moves
-depend only on `set seed`, `set you` and the moves played (splitmix64, the
-same generator and draws as bots/js/random_bot.js, so both play the same
-game from the same seed).
+Pentago (swiss-2010, standard): a random empty cell and a random quadrant
+rotation; the bare cell when the placement alone makes five.
+Pente (standard, plus, partner, team): a random legal point (K10 first, the
+tournament opening rule at its ply); in Pente Plus a power stone now and
+then, never a bonus stone or a colour list.
+
+The bot asks for `position` lines (`id option position`), so it never has
+to play captures or rotations of other seats' moves itself. Deterministic:
+the moves depend only on `set seed`, `set you` and the positions
+(splitmix64, the same generator and draws as bots/js/random_bot.js, so both
+play the same game from the same seed; bots/README.md gives the draws).
 
 Run: python3 bots/python/random_bot.py
 """
@@ -14,6 +21,8 @@ import sys
 
 MASK = (1 << 64) - 1
 NAME = "Random Bot (Python)"
+PENTE_COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I
+PENTE_CENTRE = 9 * 19 + 9  # K10, with row 19 first
 
 
 class SplitMix64:
@@ -30,8 +39,13 @@ class SplitMix64:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         return z ^ (z >> 31)
 
+    def below(self, n):
+        return self.next() % n
 
-def five_lines():
+
+# ---- Pentago -------------------------------------------------------------
+
+def pentago_lines():
     """The 32 lines of five cells on the 6x6 board (cells 0..35, a1 = 0)."""
     lines = []
     for r in range(6):
@@ -43,62 +57,70 @@ def five_lines():
     return lines
 
 
-LINES = five_lines()
+PENTAGO_LINES = pentago_lines()
 
 
-def has_five(board, colour):
-    return any(all(board[i] == colour for i in line) for line in LINES)
+def pentago_move(position, rng):
+    """A move for the side to move in a Pentago position line."""
+    fields = position.split()
+    board = fields[0].replace("/", "")
+    me = fields[1]
+    empty = [i for i in range(36) if board[i] == "."]
+    cell = empty[rng.below(len(empty))]
+    rot = rng.below(8)
+    name = "abcdef"[cell % 6] + str(cell // 6 + 1)
+    after = board[:cell] + me + board[cell + 1:]
+    if any(all(after[i] == me for i in line) for line in PENTAGO_LINES):
+        return name  # five by placement: no rotation follows
+    return "%s %d%s" % (name, rot // 2 + 1, "R" if rot % 2 == 0 else "L")
 
 
-def rotate(board, quadrant, clockwise):
-    """Turn quadrant 0..3: clockwise local (r,c) -> (c,2-r), else (2-c,r)."""
-    r0, c0 = (quadrant // 2) * 3, (quadrant % 2) * 3
-    old = [[board[(r0 + r) * 6 + c0 + c] for c in range(3)] for r in range(3)]
-    for r in range(3):
-        for c in range(3):
-            nr, nc = (c, 2 - r) if clockwise else (2 - c, r)
-            board[(r0 + nr) * 6 + c0 + nc] = old[r][c]
+# ---- Pente ---------------------------------------------------------------
+
+def pente_board(rows):
+    """The 361 points of the position line's rows (row 19 first): '.' for
+    an empty point, else the stone's letter."""
+    board = []
+    for row in rows.split("/"):
+        run = ""
+        for ch in row + "/":
+            if ch.isdigit():
+                run += ch
+                continue
+            if run:
+                board.extend("." * int(run))
+                run = ""
+            if ch != "/":
+                board.append(ch)
+    return board
 
 
-def apply_move(board, seat, text):
-    """Apply `c4 2R` or bare `c4` for seat (colour = seat + 1)."""
-    parts = text.split()
-    if not parts or len(parts[0]) != 2:
-        return
-    col, row = ord(parts[0][0].lower()) - 97, ord(parts[0][1]) - 49
-    if not (0 <= col < 6 and 0 <= row < 6):
-        return
-    cell = row * 6 + col
-    board[cell] = seat + 1
-    if has_five(board, seat + 1):
-        return  # five by placement: any rotation given is ignored
-    if len(parts) > 1 and len(parts[1]) == 2 and parts[1][0] in "1234" \
-            and parts[1][1].upper() in "RL":
-        rotate(board, int(parts[1][0]) - 1, parts[1][1].upper() == "R")
+def pente_move(position, rng, settings):
+    """A move for the side to move in a Pente position line."""
+    fields = position.split()
+    board = pente_board(fields[0])
+    me, ply = fields[1], int(fields[2])
+    opening_ply = 4 if settings["variant"] == "team" else 2
+    restricted = settings["tournament"] and ply == opening_ply
+    legal = []
+    for i in range(19 * 19):
+        if board[i] != ".":
+            continue
+        if ply == 0 and i != PENTE_CENTRE:
+            continue
+        if restricted and max(abs(i // 19 - 9), abs(i % 19 - 9)) < 3:
+            continue
+        legal.append(i)
+    cell = legal[rng.below(len(legal))]
+    name = PENTE_COLUMNS[cell % 19] + str(19 - cell // 19)
+    if settings["variant"] == "plus" and ply > 0:
+        in_hand = fields[4].split(",")[0 if me == "w" else 1]
+        if int(in_hand) > 0 and rng.below(4) == 0:
+            name += "*"  # a power stone; no bonus stone, no colour list
+    return name
 
 
-def load_position(board, text):
-    cells = text.split()[0].replace("/", "") if text.split() else ""
-    for i in range(36):
-        ch = cells[i] if i < len(cells) else "."
-        board[i] = 1 if ch == "w" else 2 if ch == "b" else 0
-
-
-def cell_name(i):
-    return "abcdef"[i % 6] + str(i // 6 + 1)
-
-
-def choose(board, seat, rng):
-    empty = [i for i in range(36) if board[i] == 0]
-    cell = empty[rng.next() % len(empty)]
-    rot = rng.next() % 8
-    board[cell] = seat + 1
-    if has_five(board, seat + 1):
-        return cell_name(cell)
-    quadrant, clockwise = rot // 2, rot % 2 == 0
-    rotate(board, quadrant, clockwise)
-    return "%s %d%s" % (cell_name(cell), quadrant + 1, "R" if clockwise else "L")
-
+# ---- protocol ------------------------------------------------------------
 
 def send(line):
     sys.stdout.write(line + "\n")
@@ -106,37 +128,58 @@ def send(line):
 
 
 class Bot:
-    """The protocol state: own seat, seed, generator and board."""
+    """The protocol state: the game's settings, seat, seed, generator and
+    the last position."""
 
     def __init__(self):
-        self.board = [0] * 36
-        self.seat, self.seed, self.rng = 0, 0, None
+        self.game, self.seat, self.seed, self.rng = "pentago", 0, 0, None
+        self.pente = {"variant": "standard", "tournament": True}
+        self.position = None
+
+    def set(self, key, args):
+        if key == "game":
+            self.game = args[0]
+        elif key == "variant":
+            self.pente["variant"] = args[0]
+        elif key == "options":
+            self.pente["tournament"] = "opening=free" not in args
+        elif key == "you":
+            self.seat = int(args[0])
+        elif key == "seed":
+            self.seed = int(args[0]) & MASK
+
+    def move(self):
+        if self.rng is None:
+            self.rng = SplitMix64(self.seed, self.seat)
+        if self.position is None:
+            return None
+        if self.game == "pente":
+            return pente_move(self.position, self.rng, self.pente)
+        return pentago_move(self.position, self.rng)
 
     def handle(self, kw, args):
         """Act on one message; False when the bot must quit."""
         if kw == "protocol":
             send("id name " + NAME)
-            send("id version 1.0")
+            send("id version 2.0")
             send("id author referee project")
+            send("id option position")
             send("ready 1")
-        elif kw == "set" and len(args) >= 2 and args[0] == "you":
-            self.seat = int(args[1])
-        elif kw == "set" and len(args) >= 2 and args[0] == "seed":
-            self.seed = int(args[1]) & MASK
+        elif kw == "set" and len(args) >= 2:
+            self.set(args[0], args[1:])
         elif kw == "start":
-            self.board = [0] * 36
             self.rng = SplitMix64(self.seed, self.seat)
-        elif kw == "played" and len(args) >= 2:
-            apply_move(self.board, int(args[0]), " ".join(args[1:]))
-        elif kw == "position":
-            load_position(self.board, " ".join(args))
+        elif kw == "position" and args:
+            self.position = " ".join(args)
         elif kw == "turn":
-            if self.rng is None:
-                self.rng = SplitMix64(self.seed, self.seat)
-            send("move " + choose(self.board, self.seat, self.rng))
+            move = self.move()
+            if move is None:
+                print("no position line before the turn", file=sys.stderr)
+                return False
+            send("move " + move)
         elif kw == "quit":
             return False
-        return True  # unknown keywords are ignored
+        return True  # unknown keywords (and `played`) are ignored
 
 
 def main():
@@ -146,12 +189,14 @@ def main():
         raw = stdin.readline()
         if not raw:
             return  # EOF: quit now
-        words = raw.decode("utf-8", "replace").rstrip("\r\n").split(" ")
+        words = raw.decode("utf-8", "replace").rstrip("\r\n").split()
+        if not words:
+            continue
         try:
             if not bot.handle(words[0], words[1:]):
                 return
-        except ValueError:
-            pass  # a number that is not one: ignore the line
+        except (ValueError, IndexError):
+            pass  # a number that is not one, a short line: ignore it
 
 
 if __name__ == "__main__":

@@ -1,13 +1,21 @@
 #!/bin/sh
-# Random Pentago bot in POSIX sh + awk, protocol v1.
+# Random bot for every game the referee knows, in POSIX sh + awk, protocol
+# v1.
 #
-# Plays a random empty cell and a random quadrant rotation each turn; when
-# the placement alone makes five it sends the bare cell. Deterministic: the
-# moves depend only on `set seed`, `set you` and the moves played. The
-# generator is the Park-Miller "minimal standard" LCG (x = 48271 x mod
-# 2^31-1), whose products stay below 2^53 and so are exact in awk's doubles;
-# it starts from the seed reduced mod 2^31-1 digit by digit, plus 1 + 1000003
-# times the bot's seat (so two copies given one seed play differently).
+# Pentago (swiss-2010, standard): a random empty cell and a random quadrant
+# rotation; the bare cell when the placement alone makes five.
+# Pente (standard, plus, partner, team): a random legal point (K10 first,
+# the tournament opening rule at its ply); in Pente Plus a power stone now
+# and then, never a bonus stone or a colour list.
+#
+# The bot asks for `position` lines (`id option position`), so it never has
+# to play captures or rotations of other seats' moves itself.
+# Deterministic: the moves depend only on `set seed`, `set you` and the
+# positions. The generator is the Park-Miller "minimal standard" LCG
+# (x = 48271 x mod 2^31-1), whose products stay below 2^53 and so are exact
+# in awk's doubles; it starts from the seed reduced mod 2^31-1 digit by
+# digit, plus 1 + 1000003 times the bot's seat (so two copies given one
+# seed play differently). bots/README.md gives the draws.
 #
 # Run: sh bots/sh/random_bot.sh     (set AWK=gawk or similar to choose awk)
 #
@@ -43,15 +51,18 @@ function seedrng() {
     seeded = 1
 }
 
-function rnd() {
+# A draw in 0..n-1.
+function below(n) {
     X = (X * 48271) % M
-    return X
+    return X % n
 }
 
-function five(colour,    k, i) {
+# ---- Pentago: B[0..35], a1 first, "." empty, else the marble letter.
+
+function pentago_five(me,    k, i) {
     for (k = 0; k < NLINES; k++) {
         for (i = 0; i < 5; i++)
-            if (B[LN[k, i]] != colour)
+            if (B[LN[k, i]] != me)
                 break
         if (i == 5)
             return 1
@@ -59,72 +70,71 @@ function five(colour,    k, i) {
     return 0
 }
 
-# Turn quadrant q (0..3): clockwise local (r,c) -> (c,2-r), else (2-c,r).
-function rotate(q, cw,    r0, c0, r, c, nr, nc) {
-    r0 = int(q / 2) * 3
-    c0 = (q % 2) * 3
-    for (r = 0; r < 3; r++)
-        for (c = 0; c < 3; c++)
-            T[r, c] = B[(r0 + r) * 6 + c0 + c]
-    for (r = 0; r < 3; r++)
-        for (c = 0; c < 3; c++) {
-            if (cw) { nr = c; nc = 2 - r } else { nr = 2 - c; nc = r }
-            B[(r0 + nr) * 6 + c0 + nc] = T[r, c]
-        }
-}
-
-function clear(    i) {
-    for (i = 0; i < 36; i++)
-        B[i] = 0
-}
-
-# Apply a played move (cell text, rotation text or "") for seat s.
-function apply(s, cell, rot,    col, row) {
-    if (length(cell) != 2)
-        return
-    col = index("abcdef", tolower(substr(cell, 1, 1))) - 1
-    row = index("123456", substr(cell, 2, 1)) - 1
-    if (col < 0 || row < 0)
-        return
-    B[row * 6 + col] = s + 1
-    if (five(s + 1))
-        return
-    if (rot ~ /^[1-4][RLrl]$/)
-        rotate(substr(rot, 1, 1) - 1, toupper(substr(rot, 2, 1)) == "R")
-}
-
-function load(pos,    i, n, ch) {
-    gsub(/\//, "", pos)
+function pentago_move(rows, me,    i, n, cell, rot, name) {
+    gsub(/\//, "", rows)
+    n = 0
     for (i = 0; i < 36; i++) {
-        ch = substr(pos, i + 1, 1)
-        B[i] = ch == "w" ? 1 : ch == "b" ? 2 : 0
+        B[i] = substr(rows, i + 1, 1)
+        if (B[i] == ".")
+            E[n++] = i
+    }
+    cell = E[below(n)]
+    rot = below(8)
+    name = substr("abcdef", cell % 6 + 1, 1) (int(cell / 6) + 1)
+    B[cell] = me
+    if (pentago_five(me))
+        return name
+    return name " " (int(rot / 2) + 1) (rot % 2 == 0 ? "R" : "L")
+}
+
+# ---- Pente: B[0..360], row 19 first, "." empty, else the stone letter.
+
+function pente_board(rows,    i, n, ch, run, k) {
+    n = 0
+    run = ""
+    rows = rows "/"
+    for (i = 1; i <= length(rows); i++) {
+        ch = substr(rows, i, 1)
+        if (ch ~ /[0-9]/) {
+            run = run ch
+            continue
+        }
+        for (k = run + 0; k > 0; k--)
+            B[n++] = "."
+        run = ""
+        if (ch != "/")
+            B[n++] = ch
     }
 }
 
-function name(i) {
-    return substr("abcdef", i % 6 + 1, 1) (int(i / 6) + 1)
-}
-
-function choose(    n, i, cell, rot, q, cw) {
+function pente_move(rows, me, ply, hand,    i, n, dr, dc, cell, name, p) {
+    pente_board(rows)
     n = 0
-    for (i = 0; i < 36; i++)
-        if (B[i] == 0)
-            E[n++] = i
-    cell = E[rnd() % n]
-    rot = rnd() % 8
-    B[cell] = seat + 1
-    if (five(seat + 1))
-        return name(cell)
-    q = int(rot / 2)
-    cw = rot % 2 == 0
-    rotate(q, cw)
-    return name(cell) " " (q + 1) (cw ? "R" : "L")
+    for (i = 0; i < 361; i++) {
+        if (B[i] != ".")
+            continue
+        if (ply == 0 && i != 180)
+            continue
+        dr = int(i / 19) - 9; if (dr < 0) dr = -dr
+        dc = i % 19 - 9; if (dc < 0) dc = -dc
+        if (tournament && ply == (variant == "team" ? 4 : 2) && dr < 3 && dc < 3)
+            continue
+        E[n++] = i
+    }
+    cell = E[below(n)]
+    name = substr("ABCDEFGHJKLMNOPQRST", cell % 19 + 1, 1) (19 - int(cell / 19))
+    if (variant == "plus" && ply > 0) {
+        split(hand, p, ",")
+        if (p[me == "w" ? 1 : 2] > 0 && below(4) == 0)
+            name = name "*"
+    }
+    return name
 }
 
 BEGIN {
     M = 2147483647
-    seat = 0; seedmod = 0; seeded = 0
-    clear()
+    game = "pentago"; variant = "standard"; tournament = 1
+    seat = 0; seedmod = 0; seeded = 0; position = ""
     NLINES = 0
     split("0 1 1 1", DR, " ")
     split("1 0 1 -1", DC, " ")
@@ -144,20 +154,40 @@ BEGIN {
 
 $1 == "protocol" {
     say("id name Random Bot (sh+awk)")
-    say("id version 1.0")
+    say("id version 2.0")
     say("id author referee project")
+    say("id option position")
     say("ready 1")
+    next
+}
+$1 == "set" && $2 == "game"    { game = $3; next }
+$1 == "set" && $2 == "variant" { variant = $3; next }
+$1 == "set" && $2 == "options" {
+    tournament = 1
+    for (i = 3; i <= NF; i++)
+        if ($i == "opening=free")
+            tournament = 0
     next
 }
 $1 == "set" && $2 == "you"  { seat = $3 + 0; next }
 $1 == "set" && $2 == "seed" { seedmod = modseed($3); next }
-$1 == "start"    { clear(); seedrng(); next }
-$1 == "played"   { apply($2 + 0, $3, $4); next }
-$1 == "position" { load($2); next }
+$1 == "start"    { seedrng(); next }
+$1 == "position" && NF >= 3 {
+    rows = $2; mover = $3; plies = $4 + 0; hand = $6
+    position = 1
+    next
+}
 $1 == "turn" {
     if (!seeded)
         seedrng()
-    say("move " choose())
+    if (!position) {
+        print "no position line before the turn" > "/dev/stderr"
+        exit 1
+    }
+    if (game == "pente")
+        say("move " pente_move(rows, mover, plies, hand))
+    else
+        say("move " pentago_move(rows, mover))
     next
 }
 $1 == "quit" { exit 0 }
