@@ -60,17 +60,18 @@ void explain_gone(const bot *b, bool in_handshake, char *out, size_t len)
 }
 
 /* "no move within 1100 ms of its turn line (the limit of 1000 ms + 100 ms
- * grace; 12 ms of referee pauses not charged)" */
+ * grace), not counting 12 ms in which the referee itself was paused" */
 static int explain_deadline(long limit_ms, long grace_ms, long paused_ms,
                             char *out, size_t len)
 {
-    char paused[64] = "";
+    char paused[96] = "";
     if (paused_ms > 0)
         snprintf(paused, sizeof paused,
-                 ", and %ld ms of referee pauses not charged", paused_ms);
+                 ", not counting %ld ms in which the referee itself was "
+                 "paused", paused_ms);
     return snprintf(out, len,
                     "no move within %ld ms of its turn line (the limit of "
-                    "%ld ms + %ld ms grace%s)",
+                    "%ld ms + %ld ms grace)%s",
                     limit_ms + grace_ms, limit_ms, grace_ms, paused);
 }
 

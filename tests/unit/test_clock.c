@@ -244,7 +244,8 @@ Test(clock, a_late_bot_still_loses_when_the_referee_pauses, .timeout = 120)
     mrun_record(&c, 1, &r);
     cr_expect_str_eq(r.reason, "timeout", "%s: %s", r.reason,
                      r.detail ? r.detail : "");
-    cr_expect(r.detail && strstr(r.detail, "referee pause not charged"),
+    cr_expect(r.detail && strstr(r.detail, "in which the referee itself was "
+                                           "paused"),
               "%s", r.detail ? r.detail : "");
     record_release(&r);
     mrun_finish(&c);

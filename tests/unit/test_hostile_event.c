@@ -54,7 +54,7 @@ typedef struct {
 static const entrant alternatives[] = {
     {"garbage-flood", NULL, "cpu-limit", "its 1 s of CPU"},
     {"hog-mem", NULL, "cpu-limit", "its 1 s of CPU"},
-    {"hog-mem", NULL, "timeout", "limit " MOVE_MS " ms"},
+    {"hog-mem", NULL, "timeout", "the limit of " MOVE_MS " ms"},
 };
 
 /* ---- small helpers --------------------------------------------------- */
@@ -260,7 +260,7 @@ static int check_game(const char *records, const char *file,
 
 static const entrant gauntlet[] = {
     {"random", RUN_BOTS "random_bot", NULL, NULL},
-    {"silent", T "silent_bot", "timeout", "limit " MOVE_MS " ms"},
+    {"silent", T "silent_bot", "timeout", "the limit of " MOVE_MS " ms"},
     /* answers a second after limit + grace */
     {"slow", T "slow_bot 5100", "timeout", "grace 100 ms"},
     {"crash-exit", T "crash_bot exit", "exited", "status 3"},
@@ -271,17 +271,17 @@ static const entrant gauntlet[] = {
     {"garbage-nul", T "garbage_bot nul", "malformed-line", "NUL"},
     {"garbage-long", T "garbage_bot long", "malformed-line", "4096"},
     {"garbage-flood", T "garbage_bot flood", "timeout",
-     "limit " MOVE_MS " ms"},
+     "the limit of " MOVE_MS " ms"},
     {"early", T "early_bot", "out-of-turn", "when the game had not started"},
     {"illegal", T "illegal_bot", "illegal-move", "occupied"},
     {"nohs-silent", T "nohandshake_bot silent", "handshake",
      "start-up allowance of 2000 ms"},
     {"nohs-version", T "nohandshake_bot version", "handshake", "version 2"},
     {"stubborn", T "stubborn_bot", NULL, NULL},
-    {"forker-hang", T "forker_bot hang", "timeout", "limit " MOVE_MS " ms"},
+    {"forker-hang", T "forker_bot hang", "timeout", "the limit of " MOVE_MS " ms"},
     {"forker-detach", T "forker_bot detach", "timeout",
-     "limit " MOVE_MS " ms"},
-    {"escape", T "escape_bot", "timeout", "limit " MOVE_MS " ms"},
+     "the limit of " MOVE_MS " ms"},
+    {"escape", T "escape_bot", "timeout", "the limit of " MOVE_MS " ms"},
     {"fdlist", T "fdlist_bot", NULL, NULL},
     {"hog-mem", P "hog_bot mem", "memory-limit", "over its 200 MiB limit"},
     {"hog-forks", P "hog_bot forks", "process-limit", "limit of 64"},
@@ -363,13 +363,13 @@ static const entrant crowd[] = {
     {"stubborn", T "stubborn_bot", NULL, NULL},
     {"random", RUN_BOTS "random_bot", NULL, NULL},
     {"garbage-flood", T "garbage_bot flood", "timeout",
-     "limit " MOVE_MS " ms"},
+     "the limit of " MOVE_MS " ms"},
     {"hog-bomb", P "hog_bot bomb", "process-limit", "limit of 64"},
     {"hog-mem", P "hog_bot mem", "memory-limit", "over its 200 MiB limit"},
     /* its last generation is beyond the guard: only the referee's
      * sweeps, during and after the event, can find it */
     {"forker-chain", T "forker_bot chain", "timeout",
-     "limit " MOVE_MS " ms"},
+     "the limit of " MOVE_MS " ms"},
     {"greedy", RUN_BOTS "greedy_bot", NULL, NULL},
 };
 
