@@ -262,7 +262,7 @@ static const entrant gauntlet[] = {
     {"random", RUN_BOTS "random_bot", NULL, NULL},
     {"silent", T "silent_bot", "timeout", "the limit of " MOVE_MS " ms"},
     /* answers a second after limit + grace */
-    {"slow", T "slow_bot 5100", "timeout", "grace 100 ms"},
+    {"slow", T "slow_bot 5100", "timeout", "+ 100 ms grace"},
     {"crash-exit", T "crash_bot exit", "exited", "status 3"},
     {"crash-signal", T "crash_bot signal", "killed", "signal 9"},
     {"crash-closeout", T "crash_bot closeout", "closed-output",
