@@ -409,6 +409,25 @@ static uint64_t pentago_rules_perft(const rules_game *g, const rules_pos *pos,
     return pentago_perft(&p, depth, pentago_rules_of(g));
 }
 
+/* The listed moves are every distinct text: a bare cell only where the
+ * placement makes five (a rotation after it is dropped), and each
+ * rotation, even of a quadrant it leaves as it was. */
+static uint64_t pentago_rules_each_text(const rules_game *g,
+                                        const rules_pos *pos,
+                                        rules_text_fn fn, void *arg)
+{
+    (void)g;
+    pentago_move moves[PENTAGO_MAX_MOVES];
+    pentago_pos p = pentago_get(pos);
+    int n = pentago_legal_moves(&p, moves);
+    for (int i = 0; fn && i < n; i++) {
+        rules_move m;
+        pentago_to_generic(moves[i], &m);
+        fn(&m, arg);
+    }
+    return (uint64_t)n;
+}
+
 const rules_engine rules_engine_pentago = {
     .name = "pentago",
     .variants = "swiss-2010,standard",
@@ -429,4 +448,6 @@ const rules_engine rules_engine_pentago = {
     .pos_write = pentago_pos_write,
     .pos_read = pentago_pos_read,
     .perft = pentago_rules_perft,
+    .each_text = pentago_rules_each_text,
+    .perft_texts = pentago_rules_perft,
 };

@@ -310,6 +310,76 @@ int pente_count_moves(const pente_pos *p)
     return n;
 }
 
+/* The empty diamond points of p as padded indices, ascending (the padded
+ * order is the cell order); their count. */
+static int pente_empty_diamonds(const pente_pos *p, uint16_t *out)
+{
+    int n = 0;
+    for (int w = 0; w < 9; w++)
+        for (uint64_t bits = p->diamonds[w]; bits; bits &= bits - 1) {
+            int idx = w * 64 + __builtin_ctzll(bits);
+            if (p->board[idx] == PENTE_EMPTY)
+                out[n++] = (uint16_t)idx;
+        }
+    return n;
+}
+
+/* The texts that add a bonus stone to the power stone m: each of the ndiam
+ * empty diamonds of diam but m's own point, with each list of the power
+ * stones m's captures leave; none when m wins (pente_check's rules). */
+static uint64_t pente_each_bonus(const pente_pos *p, pente_move m,
+                                 const uint16_t *diam, int ndiam,
+                                 pente_text_fn fn, void *arg)
+{
+    pente_pos q = *p;
+    pente_place_first(&q, &m);
+    if (q.status != PENTE_ONGOING)
+        return 0;
+    unsigned lists = 1u << q.npower;
+    int own = pente_pad(m.cell);
+    uint64_t n = 0;
+    for (int i = 0; i < ndiam; i++) {
+        if (diam[i] == own)
+            continue;
+        n += lists;
+        m.bonus = (uint16_t)pente_unpad(diam[i]);
+        for (unsigned k = 0; fn && k < lists; k++) {
+            m.as[1] = (uint8_t)(PENTE_ALL_MINE & ~k);
+            fn(&m, arg);
+        }
+    }
+    return n;
+}
+
+uint64_t pente_each_text(const pente_pos *p, pente_text_fn fn, void *arg)
+{
+    if (p->status != PENTE_ONGOING)
+        return 0;
+    bool plus = p->variant == PENTE_PLUS;
+    int t = pente_seat_team(p->variant, pente_to_move(p));
+    int power = plus && p->ply > 0 && p->power_left[t];
+    unsigned lists = plus ? 1u << p->npower : 1;
+    uint16_t diam[PENTE_CELLS];
+    int ndiam = power ? pente_empty_diamonds(p, diam) : 0;
+    uint64_t n = 0;
+    for (int cell = 0; cell < PENTE_CELLS; cell++) {
+        if (pente_check_cell(p, cell) != PENTE_LEGAL)
+            continue;
+        for (int pw = 0; pw <= power; pw++)
+            for (unsigned k = 0; k < lists; k++) {
+                uint8_t as = plus ? (uint8_t)(PENTE_ALL_MINE & ~k) : 0;
+                pente_move m = {(uint16_t)cell, PENTE_NO_CELL, (uint8_t)pw,
+                                {as, 0}};
+                n++;
+                if (fn)
+                    fn(&m, arg);
+                if (pw)
+                    n += pente_each_bonus(p, m, diam, ndiam, fn, arg);
+            }
+    }
+    return n;
+}
+
 uint64_t pente_perft(const pente_pos *p, int depth)
 {
     if (depth == 0)

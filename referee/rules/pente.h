@@ -208,6 +208,20 @@ int pente_power_before_bonus(const pente_pos *p, const pente_move *m);
  * power stones on the board counted as the mover's.  Returns the count. */
 int pente_legal_moves(const pente_pos *p, pente_move *out);
 int pente_count_moves(const pente_pos *p);
+/* Every distinct legal move text in canonical form, which in Plus is more
+ * than the listed moves: each colour list of the earlier power stones
+ * (2^n for n of them: the masks differ in their low n bits, the bits
+ * beyond set as pente_check reads them), and after each power stone that
+ * does not win, each bonus stone on an empty diamond point with each
+ * colour list of the power stones left after the first placement's
+ * captures.  Moves with the same effect are not merged.  Other variants:
+ * the listed moves.  Calls fn (NULL: count only) for each, in canonical
+ * order: cells ascending; at each, the plain stone with every list, then
+ * for every list the power stone alone and followed by each bonus point
+ * ascending with every list; lists from none (all the mover's) up, bit i
+ * cleared for the i-th stone given to the opponent.  Returns the count. */
+typedef void (*pente_text_fn)(const pente_move *m, void *arg);
+uint64_t pente_each_text(const pente_pos *p, pente_text_fn fn, void *arg);
 uint64_t pente_perft(const pente_pos *p, int depth);
 
 /* Settle the outcome of a position built by hand or read from text:

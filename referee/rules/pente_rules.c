@@ -465,6 +465,30 @@ static uint64_t pente_rules_perft(const rules_game *g, const rules_pos *pos,
     return pente_perft(pente_cget(pos), depth);
 }
 
+/* pente_each_text's moves, handed on as rules_moves. */
+typedef struct {
+    const pente_pos *p;
+    rules_text_fn fn;
+    void *arg;
+} pente_texts_to;
+
+static void pente_text_generic(const pente_move *pm, void *arg)
+{
+    const pente_texts_to *to = arg;
+    rules_move m;
+    pente_to_generic(to->p, pm, &m);
+    to->fn(&m, to->arg);
+}
+
+static uint64_t pente_rules_each_text(const rules_game *g,
+                                      const rules_pos *pos, rules_text_fn fn,
+                                      void *arg)
+{
+    (void)g;
+    pente_texts_to to = {pente_cget(pos), fn, arg};
+    return pente_each_text(to.p, fn ? pente_text_generic : NULL, &to);
+}
+
 /* ---- outcome, render, position lines ------------------------------------ */
 
 static rules_end pente_end_of(pente_status st)
@@ -762,4 +786,5 @@ const rules_engine rules_engine_pente = {
     .pos_write = pente_pos_write,
     .pos_read = pente_pos_read,
     .perft = pente_rules_perft,
+    .each_text = pente_rules_each_text,
 };

@@ -267,3 +267,38 @@ uint64_t rules_perft(const rules_game *g, const rules_pos *pos, int depth)
     free(buf);
     return n;
 }
+
+uint64_t rules_each_move_text(const rules_game *g, const rules_pos *pos,
+                              rules_text_fn fn, void *arg)
+{
+    return g->engine->each_text(g, pos, fn, arg);
+}
+
+/* One node of the generic perft over texts: each text's child, counted
+ * to the remaining depth. */
+typedef struct {
+    const rules_game *g;
+    const rules_pos *pos;
+    int depth; /* of the children */
+    uint64_t total;
+} rules_texts_node;
+
+static void rules_texts_child(const rules_move *move, void *arg)
+{
+    rules_texts_node *node = arg;
+    rules_pos child = *node->pos;
+    rules_apply(node->g, &child, move);
+    node->total += rules_perft_texts(node->g, &child, node->depth);
+}
+
+uint64_t rules_perft_texts(const rules_game *g, const rules_pos *pos,
+                           int depth)
+{
+    if (g->engine->perft_texts)
+        return g->engine->perft_texts(g, pos, depth);
+    if (depth <= 1)
+        return depth == 0 ? 1 : rules_each_move_text(g, pos, NULL, NULL);
+    rules_texts_node node = {g, pos, depth - 1, 0};
+    rules_each_move_text(g, pos, rules_texts_child, &node);
+    return node.total;
+}

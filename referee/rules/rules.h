@@ -195,8 +195,24 @@ void rules_pos_write(const rules_game *g, const rules_pos *pos, char *buf,
 rules_status rules_pos_read(const rules_game *g, const char *line,
                             rules_pos *pos, char *why, size_t whylen);
 
-/* perft: the number of move sequences of length depth from pos. */
+/* perft: the number of move sequences of length depth from pos, each
+ * ply one of the moves rules_legal_moves lists. */
 uint64_t rules_perft(const rules_game *g, const rules_pos *pos, int depth);
+
+/* Every distinct legal move text in canonical form: what a move generator
+ * that lists every move the rules accept must find.  In Pente Plus that is
+ * more than rules_legal_moves lists (which gives one plain and one power
+ * stone per point, every power stone counted as the mover's, no bonus
+ * stone): every colour list of the power stones on the board and every
+ * bonus stone count, even where they change nothing.  In the other games
+ * and variants the listed moves are every text.  Calls fn (NULL: count
+ * only) with each move, in canonical order; returns how many. */
+typedef void (*rules_text_fn)(const rules_move *move, void *arg);
+uint64_t rules_each_move_text(const rules_game *g, const rules_pos *pos,
+                              rules_text_fn fn, void *arg);
+/* perft over every distinct move text (rules_each_move_text). */
+uint64_t rules_perft_texts(const rules_game *g, const rules_pos *pos,
+                           int depth);
 
 /* Quote up to max bytes of untrusted text (a bot's move) for a reason or
  * a record: printable ASCII as is, any other byte (and the backslash) as

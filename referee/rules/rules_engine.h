@@ -63,6 +63,14 @@ struct rules_engine {
                              rules_pos *pos, char *why, size_t whylen);
     /* Optional fast perft; rules.c falls back to a generic one. */
     uint64_t (*perft)(const rules_game *g, const rules_pos *pos, int depth);
+    /* Every distinct legal move text (rules.h, rules_each_move_text). */
+    uint64_t (*each_text)(const rules_game *g, const rules_pos *pos,
+                          rules_text_fn fn, void *arg);
+    /* Optional fast perft over every text (an engine whose listed moves
+     * are every text gives its perft); rules.c falls back to a generic
+     * one over each_text. */
+    uint64_t (*perft_texts)(const rules_game *g, const rules_pos *pos,
+                            int depth);
 };
 
 extern const rules_engine rules_engine_pentago;
