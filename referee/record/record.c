@@ -12,7 +12,8 @@ const char *const record_fault_reasons[] = {
     "timeout",        "illegal-move", "malformed-line", "out-of-turn",
     "exited",         "killed",       "closed-output",  "cpu-limit",
     "file-limit",     "memory-limit", "process-limit",  "failed-to-start",
-    "handshake",      NULL,
+    "handshake",      "resigned", /* referee play: the person gave up */
+    NULL,
 };
 
 bool record_is_fault(const char *reason)
