@@ -21,7 +21,8 @@
  * of one seat, which loses while every other team wins: timeout,
  * illegal-move, malformed-line, out-of-turn, exited, killed,
  * closed-output, cpu-limit, file-limit, memory-limit, process-limit,
- * failed-to-start, handshake (record_fault_reasons).  A game that cannot
+ * failed-to-start, handshake (record_fault_reasons; also resigned, which
+ * only `referee play` records).  A game that cannot
  * be played for a reason that is no bot's fault (fork fails) is void.
  */
 #ifndef MATCH_H
