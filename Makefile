@@ -90,6 +90,87 @@ demo: deps
 	rm -rf matches/demo-swiss results/demo-swiss
 	./$(REL)/referee event referee/event/examples/demo-swiss.yaml
 
+# ---- install ------------------------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=]: the release build, laid out
+# as users of command-line tools expect:
+#   $(PREFIX)/bin/referee
+#   $(PREFIX)/lib/referee/bots/         the bundled bots: the C bots built,
+#       the Python, JavaScript and shell bots copied; programs to name in a
+#       match, not commands, so they stay off the PATH
+#   $(PREFIX)/share/man/man1/referee.1  written from the --help texts by
+#       referee/cli/mkman.sh (make man: $(BUILD)/referee.1 alone)
+#   $(PREFIX)/share/doc/referee/        PROTOCOL.md and RULES.md
+# make uninstall removes exactly those files, then the referee's own
+# directories if nothing else is left in them.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+INSTALL ?= install
+INST_BIN   := $(DESTDIR)$(PREFIX)/bin
+INST_LIB   := $(DESTDIR)$(PREFIX)/lib/referee
+INST_BOTS  := $(INST_LIB)/bots
+INST_MAN   := $(DESTDIR)$(PREFIX)/share/man/man1
+INST_DOC   := $(DESTDIR)$(PREFIX)/share/doc/referee
+INST_CBOTS := $(patsubst bots/c/%.c,$(REL)/bots/%,$(BOT_SRC))
+INST_SBOTS := $(wildcard bots/python/*.py bots/js/*.js bots/sh/*.sh)
+INST_DOCS  := protocol/PROTOCOL.md protocol/RULES.md
+
+man: $(REL)/referee
+	sh referee/cli/mkman.sh $(REL)/referee $(PREFIX) > $(REL)/referee.1.tmp \
+	  || { rm -f $(REL)/referee.1.tmp; exit 1; }
+	mv -f $(REL)/referee.1.tmp $(REL)/referee.1
+
+install: man bots
+	$(INSTALL) -d "$(INST_BIN)" "$(INST_BOTS)" "$(INST_MAN)" "$(INST_DOC)"
+	$(INSTALL) -m 0755 $(REL)/referee "$(INST_BIN)/referee"
+	$(INSTALL) -m 0755 $(INST_CBOTS) $(INST_SBOTS) "$(INST_BOTS)/"
+	$(INSTALL) -m 0644 $(REL)/referee.1 "$(INST_MAN)/referee.1"
+	$(INSTALL) -m 0644 $(INST_DOCS) "$(INST_DOC)/"
+
+uninstall:
+	rm -f "$(INST_BIN)/referee" "$(INST_MAN)/referee.1"
+	cd "$(INST_BOTS)" 2>/dev/null && rm -f $(notdir $(INST_CBOTS) $(INST_SBOTS)) || true
+	cd "$(INST_DOC)" 2>/dev/null && rm -f $(notdir $(INST_DOCS)) || true
+	for d in "$(INST_BOTS)" "$(INST_LIB)" "$(INST_DOC)"; do \
+	  [ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || true; done
+.PHONY: man install uninstall
+
+# ---- starter bots (bots/starters/README.md) ----------------------------------
+# make starters: the compiled starter bots whose toolchain is present, into
+# $(BUILD)/starters/LANG/ (world-readable, so that a sandboxed bot, which
+# runs as another user, can run them); it names each toolchain it did not
+# find and the Debian package that brings it.  The Python, JavaScript,
+# shell and Perl starters run from bots/starters/ as they are.
+STR := $(BUILD)/starters
+starter_have = $(shell command -v $(1) 2>/dev/null)
+STARTER_BINS := $(STR)/c/starter \
+  $(if $(call starter_have,go),$(STR)/go/starter) \
+  $(if $(call starter_have,rustc),$(STR)/rust/starter) \
+  $(if $(call starter_have,javac),$(STR)/java/Starter.class)
+
+$(STR)/c/starter: bots/starters/c/starter.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -o $@ $<
+$(STR)/go/starter: bots/starters/go/starter.go
+	@mkdir -p $(dir $@)
+	go build -o $@ $<
+$(STR)/rust/starter: bots/starters/rust/starter.rs
+	@mkdir -p $(dir $@)
+	rustc -O -o $@ $<
+$(STR)/java/Starter.class: bots/starters/java/Starter.java
+	@mkdir -p $(dir $@)
+	javac -d $(dir $@) $<
+
+starters: $(STARTER_BINS)
+	@chmod -R a+rX $(STR)
+	@for t in "go golang-go Go" "rustc rustc Rust" \
+	          "javac default-jdk-headless Java" "python3 python3 Python" \
+	          "node nodejs JavaScript" "perl perl Perl" "awk mawk shell"; do \
+	  set -- $$t; command -v $$1 >/dev/null 2>&1 || \
+	    echo "starters: no $$1, so no $$3 starter (apt-get install $$2)"; \
+	done
+	@echo "starters: built in $(STR)/ (bots/starters/README.md says how to run each)"
+.PHONY: starters
+
 # ---- test build (ASan + UBSan) ----------------------------------------------
 $(TST)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

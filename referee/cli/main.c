@@ -1,5 +1,7 @@
 /* main.c - the referee program: dispatch to a subcommand. */
 #include "commands.h"
+#include "proto.h"
+#include "version.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -27,11 +29,14 @@ static const main_command main_commands[] = {
 
 static void main_usage(FILE *out)
 {
-    fprintf(out, "usage: referee COMMAND [OPTIONS]\n\ncommands:\n");
+    fprintf(out, "usage: referee COMMAND [OPTIONS]\n"
+                 "       referee --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof main_commands / sizeof main_commands[0]; i++)
         fprintf(out, "  %-10s %s\n", main_commands[i].name,
                 main_commands[i].summary);
-    fprintf(out, "\n'referee COMMAND --help' describes a command.\n");
+    fprintf(out, "\n'referee COMMAND --help' describes a command;\n"
+                 "'referee --version' (-V) prints the version of the "
+                 "referee and of its\nbot protocol.\n");
 }
 
 int main(int argc, char **argv)
@@ -51,6 +56,10 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
         !strcmp(argv[1], "help")) {
         main_usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+        printf("referee %s (protocol %d)\n", REFEREE_VERSION, PROTO_VERSION);
         return 0;
     }
     for (size_t i = 0; i < sizeof main_commands / sizeof main_commands[0]; i++)
