@@ -792,7 +792,7 @@ Test(deadline, answer_one_ms_after_limit_and_grace_loses, .timeout = 60)
 {
     const char *opts[] = {"-n", "1", "--seed", "3", "--move-ms", "700",
                           "--grace-ms", "10", NULL};
-    check_fault(RUN_TBOTS "slow_bot 711 2", "timeout", "limit 700 ms", opts);
+    check_fault(RUN_TBOTS "slow_bot 711 2", "timeout", "the limit of 700 ms", opts);
 }
 
 /* A bot cannot speak for another seat: `played` from a bot is not a
