@@ -1,7 +1,7 @@
 /*
  * pentago.h - Pentago on bitboards: the fast engine under rules.h.
  *
- * Rules as ../shared/RULES-NOTES.md reads rulebooks 000/001: place a marble,
+ * Rules as protocol/RULES.md states them (the Swiss regulations 2010/2011): place a marble,
  * then turn any quadrant by 90 degrees; a placement that makes five wins at
  * once with no rotation; after a rotation, five for the mover only wins,
  * five for the opponent only loses, five for both is a draw (standard) or a

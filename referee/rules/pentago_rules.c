@@ -2,7 +2,7 @@
  * pentago_rules.c - Pentago behind the generic rules.h interface: notation,
  * position lines, rendering and outcomes over the bitboards of pentago.c.
  *
- * Notation (RULES-NOTES.md): "c4 2R" = marble on column c, row 4, then
+ * Notation (protocol/RULES.md): "c4 2R" = marble on column c, row 4, then
  * quadrant 2 clockwise; "c4" alone when the placement makes five.  Case is
  * ignored and blanks may separate the parts.  A rotation written after a
  * placement that already makes five is accepted and dropped: the game ends

@@ -10,9 +10,10 @@ static const int pente_dir[8] = {
     -1, -PENTE_STRIDE, -PENTE_STRIDE - 1, -PENTE_STRIDE + 1,
 };
 
-/* G7, N7, G13, N13 (diagonals, distance 3) and D4, K4, Q4, D10, Q10, D16,
- * K16, Q16 (axes and diagonals, distance 6), as cell indices row * 19 +
- * column with row 0 = row 19. */
+/* D16, K16, Q16, G13, N13, D10, Q10, G7, N7, D4, K4, Q4 in cell order
+ * (G13, N13, G7, N7 the diagonals at distance 3, the others axes and
+ * diagonals at distance 6), as cell indices row * 19 + column with row 0
+ * = row 19. */
 #define PENTE_CELL(col, row) ((19 - (row)) * PENTE_N + (col))
 const uint16_t pente_default_diamonds[12] = {
     PENTE_CELL(3, 16),  PENTE_CELL(9, 16),  PENTE_CELL(15, 16),

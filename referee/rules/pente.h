@@ -2,7 +2,7 @@
  * pente.h - Pente, Pente Plus, Partner-Pente and Team-Pente on a padded
  * byte board: the fast engine under rules.h (adapter: pente_rules.c).
  *
- * Rules as ../shared/RULES-NOTES.md reads rulebooks 002 and 003:
+ * Rules as protocol/RULES.md states them (the PENTE rulebook, online Pente):
  *   - 19x19 intersections; the first stone of the game goes on K10; under
  *     the tournament opening rule (002 "Startvorteil", 003) the starting
  *     colour's second stone is at Chebyshev distance >= 3 from K10.

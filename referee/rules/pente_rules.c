@@ -6,7 +6,7 @@
  *
  * Game "pente", variants (the first is the default):
  *   standard  2 seats: white (seat 0), black (seat 1).
- *   plus      Pente Plus, 2 seats, 2 power stones each (rulebook 002).
+ *   plus      Pente Plus, 2 seats, 2 power stones each (the PENTE rulebook).
  *   partner   Partner-PENTE: 4 seats; seats 0 and 2 (team 0) play white,
  *             seats 1 and 3 (team 1) black; partners alternate.
  *   team      Team-PENTE: 4 seats, 4 colours white, black, red, blue in seat
@@ -41,7 +41,7 @@
  * rules_format_move, which sees no position, can write the letters.  In the
  * other variants power_as and block are 0.
  *
- * Readings of the rulebooks (RULES-NOTES.md decides where it speaks):
+ * Readings of the rulebooks (protocol/RULES.md states them all):
  *   - The opening rule restricts the second stone of the starting colour:
  *     ply 2 in standard, plus and partner (in partner seat 2 places white's
  *     second stone; the rule exists to curb the starting side's advantage,

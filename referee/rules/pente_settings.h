@@ -5,16 +5,17 @@
  * Options: space-separated key=value words, each key at most once:
  *   opening=tournament|free  tournament (default): the starting colour's
  *             second stone at least 3 intersections from K10 in every
- *             direction (outside H8-M12; rulebook 002 "Startvorteil", 003).
+ *             direction (outside H8-M12; the PENTE rulebook's "Startvorteil" tip, online Pente).
  *   movecap=N plies after which the game is a draw, 0-65535; 0 (default)
  *             = none.
  *   captures=N  pairs a side must capture to win, 1-100 (default 5); in
  *             team, the enemy stones a team must capture, 1-200 (default
  *             10).
  *   diamonds=LIST  plus only: the bonus points, comma-separated points
- *             like D4 (pente_point.h), each once.  Default: G7,N7,G13,N13
- *             (the diagonals at distance 3 from K10) and D4,K4,Q4,D10,Q10,
- *             D16,K16,Q16 (axes and diagonals at distance 6): 12 points,
+ *             like D4 (pente_point.h), each once.  Default, in cell
+ *             order: D16,K16,Q16,G13,N13,D10,Q10,G7,N7,D4,K4,Q4 (G13, N13,
+ *             G7, N7 the diagonals at distance 3 from K10, the others axes
+ *             and diagonals at distance 6): 12 points,
  *             symmetric under every turn and mirror of the board, none of
  *             them restricted by the opening rule.
  *

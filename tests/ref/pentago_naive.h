@@ -2,7 +2,7 @@
  * pentago_naive.h - a deliberately simple Pentago for cross-checking the
  * bitboard engine (referee/rules/pentago.c).  Tests and benchmarks only.
  *
- * Written from the rules text (shared/RULES-NOTES.md, Pentago section), not
+ * Written from the rules text (protocol/RULES.md, Pentago), not
  * from pentago.c: a char board[6][6], a quadrant turned by copying its 3x3
  * cells, and five found by walking every line cell by cell.  Slow on
  * purpose; where it disagrees with the fast engine, one of them is wrong.

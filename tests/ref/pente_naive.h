@@ -2,7 +2,7 @@
  * pente_naive.h - a deliberately simple Pente for cross-checking the fast
  * engine (referee/rules/pente.c).  Tests and benchmarks only.
  *
- * Written from the rules text (shared/RULES-NOTES.md, Pente section, and
+ * Written from the rules text (protocol/RULES.md, Pente, and
  * the readings in pente_rules.c's header comment), not from pente.c: a
  * char board[19][19] indexed by the printed row (board[0] = row 1 at the
  * bottom), every neighbour bounds-checked, captures collected first and

@@ -4,8 +4,8 @@
  * reference engine (tests/ref/pentago_naive.c) over random games, notation,
  * position lines and game creation errors.
  *
- * Rule references are to shared/RULES-NOTES.md (Pentago section), which reads
- * the Swiss rulebooks 000/001.
+ * Rule references are to protocol/RULES.md (Pentago), which reads
+ * the Swiss Pentago rules and tournament regulations 2010/2011.
  *
  * The slow tests (perft(4), distinct boards after 5 plies, naive perft(3),
  * random games) take up to ~10 s each under ASan+UBSan and are bounded by the

@@ -1,12 +1,12 @@
 /*
  * test_pente.c - the Pente rules engines (standard, plus, partner, team):
  * perft against the published counts, every capture and win case on
- * hand-built positions, the Pente Plus examples of rulebook 002, team and
+ * hand-built positions, the Pente Plus examples of the PENTE rulebook, team and
  * partner rules, the fast engine against the naive reference engine
  * (tests/ref/pente_naive.c) over random games, notation and position lines.
  *
- * Rule references are to shared/RULES-NOTES.md (Pente section), rulebooks
- * 002 and 003, and the readings in referee/rules/pente_rules.c.
+ * Rule references are to protocol/RULES.md (Pente: the PENTE rulebook and
+ * online Pente), and the readings in referee/rules/pente_rules.c.
  */
 #include <criterion/criterion.h>
 
@@ -777,7 +777,7 @@ Test(pente, team_five_of_one_colour)
     rules_game_free(g);
 }
 
-/* ---- Pente Plus (rulebook 002) ------------------------------------------------ */
+/* ---- Pente Plus (the PENTE rulebook) ------------------------------------------------ */
 
 /* Example 1: blue (here white) sets a power stone, then the bonus stone on
  * a diamond, and has five: the game is won. */
