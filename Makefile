@@ -7,6 +7,10 @@
 #   make bench-clock, make bench-scale   the clock and scale benchmarks
 #                 (minutes each: tests/bench/CLOCK.md)
 #   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
+#   make starters the compiled starter bots for authors (bots/starters/)
+#   make install, make uninstall   PREFIX (/usr/local) and DESTDIR: the
+#                 referee, the bundled bots, referee(1), PROTOCOL.md and
+#                 RULES.md; make man writes the man page alone
 #   make clean
 #
 # Release objects go to build/, sanitizer objects to build/test/.
