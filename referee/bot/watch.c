@@ -49,6 +49,7 @@ typedef struct watch_group {
     size_t n, cap;
     worker *scanner; /* the thread that reads /proc */
     bool scanning, sweep_wanted;
+    bool final_drained; /* watch_sweep_final has waited for its scan */
     ev_timer sweep_timer; /* a sweep soon */
     int sweep_rounds;
     struct watch_group *next;
@@ -251,15 +252,24 @@ static void watch_release_groups(void);
 void watch_sweep_final(void)
 {
     /* A scan still running must end first: its strays are checked and
-     * killed here, on this thread. */
-    pthread_mutex_lock(&watch_groups_mu);
-    for (watch_group *g = watch_groups; g; g = g->next) {
+     * killed here, on this thread.  Not under the lock: the scan's end
+     * (watch_job_done, run by worker_drain) takes it to tell bots from
+     * strays. */
+    for (;;) {
+        pthread_mutex_lock(&watch_groups_mu);
+        watch_group *g = watch_groups;
+        while (g && g->final_drained)
+            g = g->next;
+        if (g)
+            g->final_drained = true;
+        pthread_mutex_unlock(&watch_groups_mu);
+        if (!g)
+            break;
         worker_drain(g->scanner);
         ev_timer_stop(g->loop, &g->sweep_timer);
         g->sweep_rounds = 0;
         g->sweep_wanted = false;
     }
-    pthread_mutex_unlock(&watch_groups_mu);
     struct timespec t0, now;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (bool more = true; more;) {
