@@ -159,7 +159,7 @@ $(STR)/go/starter: bots/starters/go/starter.go
 	go build -o $@ $<
 $(STR)/rust/starter: bots/starters/rust/starter.rs
 	@mkdir -p $(dir $@)
-	rustc -O -o $@ $<
+	MAKEFLAGS= rustc -O -o $@ $<
 $(STR)/java/Starter.class: bots/starters/java/Starter.java
 	@mkdir -p $(dir $@)
 	javac -d $(dir $@) $<
