@@ -346,16 +346,34 @@ static int check_match(const char *cmd, const char *game, const char *variant)
     return power;
 }
 
+/* The author's loop: check-bot must pass it, in every game it plays. */
+static void check_check_bot(const char *cmd)
+{
+    static char out[1 << 17];
+    char *argv[] = {RUN_REFEREE, "check-bot", (char *)cmd, NULL};
+    int rc = run_cmd(argv, "starters", out, sizeof out);
+    cr_expect_eq(rc, 0, "check-bot failed (status %d):\n%s", rc, out);
+    cr_expect(strstr(out, "plays: pentago swiss-2010, pentago standard, "
+                          "pente standard, pente plus"),
+              "check-bot did not find every two-seat variant played:\n%s",
+              out);
+    cr_expect(strstr(out, " 0 failed"), "%s", out);
+}
+
 /* ---- one test per language ----------------------------------------------- */
 
 static void check_starter(const starter *s)
 {
+    /* Set on some machines; it would hide a Python starter that does not
+     * flush. */
+    unsetenv("PYTHONUNBUFFERED");
     need_tool(s);
     char dir[256], cmd[512];
     build(s, dir, sizeof dir, cmd, sizeof cmd);
     for (size_t i = 0; i < sizeof list_cases / sizeof *list_cases; i++)
         check_list(cmd, &list_cases[i]);
     check_script(cmd, s);
+    check_check_bot(cmd);
     check_match(cmd, "pentago", "swiss-2010");
     check_match(cmd, "pentago", "standard");
     check_match(cmd, "pente", "standard");
