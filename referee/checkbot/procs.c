@@ -26,22 +26,6 @@ typedef struct {
     size_t n, cap;
 } ckprocs_table;
 
-static int ckprocs_read(const char *path, char *buf, size_t len)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1; /* it exited meanwhile */
-    ssize_t n;
-    do
-        n = read(fd, buf, len - 1);
-    while (n < 0 && errno == EINTR);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    return 0;
-}
-
 /* The name between the first '(' and the last ')' of a stat line. */
 static void ckprocs_comm(const char *line, char *out, size_t len)
 {
@@ -68,7 +52,7 @@ static int ckprocs_add(pid_t pid, const char *name, void *arg)
     snprintf(path, sizeof path, "/proc/%s/stat", name);
     ckprocs_entry en;
     memset(&en, 0, sizeof en);
-    if (ckprocs_read(path, buf, sizeof buf) != 0 ||
+    if (procfs_read(path, buf, sizeof buf) != 0 ||
         proc_usage_parse_stat(buf, &en.st) != 0 || en.st.pid != pid)
         return 0;
     ckprocs_comm(buf, en.comm, sizeof en.comm);
@@ -86,7 +70,7 @@ static bool ckprocs_box_init(pid_t pid)
 {
     char path[64], buf[4096];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    if (ckprocs_read(path, buf, sizeof buf) != 0)
+    if (procfs_read(path, buf, sizeof buf) != 0)
         return false;
     const char *line = strstr(buf, "\nNSpid:");
     if (!line)

@@ -59,6 +59,22 @@ void explain_gone(const bot *b, bool in_handshake, char *out, size_t len)
              in_handshake ? "during the handshake" : "during the game", err);
 }
 
+const char *explain_gone_reason(const bot *b)
+{
+    static const char *const reasons[] = {
+        [BOT_EXITED] = "exited",
+        [BOT_SIGNALLED] = "killed",
+        [BOT_CLOSED_OUTPUT] = "closed-output",
+        [BOT_CPU_LIMIT] = "cpu-limit",
+        [BOT_FILE_LIMIT] = "file-limit",
+        [BOT_MEMORY_LIMIT] = "memory-limit",
+        [BOT_PROCESS_LIMIT] = "process-limit",
+    };
+    bot_end end = bot_end_kind(b);
+    return end >= BOT_EXITED && end <= BOT_PROCESS_LIMIT ? reasons[end]
+                                                         : "exited";
+}
+
 /* "no move within 1100 ms of its turn line (the limit of 1000 ms + 100 ms
  * grace), not counting 12 ms in which the referee itself was paused" */
 static int explain_deadline(long limit_ms, long grace_ms, long paused_ms,

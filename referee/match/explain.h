@@ -24,6 +24,10 @@ void explain_handshake(const bot *b, long startup_ms, char *out, size_t len);
  * 2 during the handshake"), with the last lines of its stderr. */
 void explain_gone(const bot *b, bool in_handshake, char *out, size_t len);
 
+/* The reason word for a bot that is gone: "exited", "killed",
+ * "closed-output", or the limit it broke ("memory-limit", ...). */
+const char *explain_gone_reason(const bot *b);
+
 /* No move by the deadline: the limit, the grace and the referee's own
  * pauses that moved it, then what followed (after_ms: how long the bot
  * had after the deadline to send a late move before it was stopped). */

@@ -6,6 +6,7 @@
 #include "bot/botpool.h"
 #include "clock/clock.h"
 #include "explain.h"
+#include "setup.h"
 #include "line.h"
 #include "proto.h"
 #include "version.h"
@@ -251,37 +252,29 @@ static void match_queue(match *m, int seat, int len, const char *buf)
         bot_queue(m->seat[seat].b, buf, (size_t)len);
 }
 
+/* Setup lines are queued and go out with `start`, in one write. */
+typedef struct {
+    match *m;
+    int seat;
+} match_setup_to;
+
+static void match_setup_emit(void *arg, const char *line, int len, bool last)
+{
+    match_setup_to *to = arg;
+    if (last)
+        match_send(to->m, to->seat, len, line);
+    else
+        match_queue(to->m, to->seat, len, line);
+}
+
 static void match_send_setup(match *m, int s)
 {
-    char buf[PROTO_LINE_MAX + 2], val[PROTO_LINE_MAX];
-    size_t n = sizeof buf;
-    match_queue(m, s, proto_fmt_set(buf, n, "game", rules_game_name(m->game)),
-               buf);
-    match_queue(m, s,
-               proto_fmt_set(buf, n, "variant", rules_variant_name(m->game)),
-               buf);
-    if (rules_options_text(m->game)[0])
-        match_queue(m, s,
-                   proto_fmt_set(buf, n, "options",
-                                 rules_options_text(m->game)),
-                   buf);
-    snprintf(val, sizeof val, "%d", m->nseats);
-    match_queue(m, s, proto_fmt_set(buf, n, "seats", val), buf);
-    for (int o = 0; o < m->nseats; o++) {
-        const char *name = m->rec.players[o].name;
-        snprintf(val, sizeof val, "%d %s %d %s", o,
-                 rules_seat_colour(m->game, o), rules_seat_team(m->game, o),
-                 name ? name : "unnamed");
-        match_queue(m, s, proto_fmt_set(buf, n, "player", val), buf);
-    }
-    snprintf(val, sizeof val, "%d", s);
-    match_queue(m, s, proto_fmt_set(buf, n, "you", val), buf);
-    snprintf(val, sizeof val, "%ld %ld %ld", m->cfg.tc.move_ms, m->cfg.tc.bank_ms,
-             m->cfg.tc.increment_ms);
-    match_queue(m, s, proto_fmt_set(buf, n, "time", val), buf);
-    snprintf(val, sizeof val, "%" PRIu64, m->cfg.seed);
-    match_queue(m, s, proto_fmt_set(buf, n, "seed", val), buf);
-    match_send(m, s, proto_fmt_start(buf, n), buf);
+    const char *names[RULES_MAX_SEATS];
+    for (int o = 0; o < m->nseats; o++)
+        names[o] = m->rec.players[o].name;
+    match_setup_to to = {m, s};
+    setup_lines(m->game, s, names, &m->cfg.tc, m->cfg.seed, match_setup_emit,
+                &to);
 }
 
 /* ---- ending ----------------------------------------------------------------- */
@@ -773,22 +766,9 @@ static void match_on_line(match *m, int s, const proto_msg *msg, double t)
 static void match_on_gone(match *m, int s)
 {
     bot *b = m->seat[s].b;
-    static const char *const reasons[] = {
-        [BOT_EXITED] = "exited",
-        [BOT_SIGNALLED] = "killed",
-        [BOT_CLOSED_OUTPUT] = "closed-output",
-        [BOT_CPU_LIMIT] = "cpu-limit",
-        [BOT_FILE_LIMIT] = "file-limit",
-        [BOT_MEMORY_LIMIT] = "memory-limit",
-        [BOT_PROCESS_LIMIT] = "process-limit",
-    };
-    bot_end end = bot_end_kind(b);
-    const char *reason = end >= BOT_EXITED && end <= BOT_PROCESS_LIMIT
-                             ? reasons[end]
-                             : "exited";
     char detail[EXPLAIN_MAX];
     explain_gone(b, m->state == MATCH_HANDSHAKE, detail, sizeof detail);
-    match_fault(m, s, reason, detail);
+    match_fault(m, s, explain_gone_reason(b), detail);
 }
 
 /* A kept bot that broke off before saying `ready` for this game (it

@@ -4,6 +4,7 @@
 
 #include "clock/clock.h"
 #include "match/explain.h"
+#include "match/setup.h"
 #include "line.h"
 #include "proto.h"
 #include "util/grow.h"
@@ -239,22 +240,9 @@ static void play_bot_on_line(play_bot *pb, const proto_msg *msg, double t)
 
 static void play_bot_on_gone(play_bot *pb)
 {
-    static const char *const reasons[] = {
-        [BOT_EXITED] = "exited",
-        [BOT_SIGNALLED] = "killed",
-        [BOT_CLOSED_OUTPUT] = "closed-output",
-        [BOT_CPU_LIMIT] = "cpu-limit",
-        [BOT_FILE_LIMIT] = "file-limit",
-        [BOT_MEMORY_LIMIT] = "memory-limit",
-        [BOT_PROCESS_LIMIT] = "process-limit",
-    };
-    bot_end end = bot_end_kind(pb->b);
-    const char *reason = end >= BOT_EXITED && end <= BOT_PROCESS_LIMIT
-                             ? reasons[end]
-                             : "exited";
     char detail[EXPLAIN_MAX];
     explain_gone(pb->b, !pb->ready, detail, sizeof detail);
-    play_bot_fault(pb, reason, detail);
+    play_bot_fault(pb, explain_gone_reason(pb->b), detail);
 }
 
 static void play_bot_reaped(play_bot *pb)
@@ -305,34 +293,20 @@ static void play_bot_old_cb(bot *b, bot_event ev, const proto_msg *msg,
 
 /* ---- the referee's lines ----------------------------------------------- */
 
+static void play_bot_setup_emit(void *arg, const char *line, int len,
+                                bool last)
+{
+    if (last)
+        play_bot_send(arg, len, line);
+    else
+        play_bot_queue(arg, len, line);
+}
+
 void play_bot_setup(play_bot *pb, const rules_game *g,
                     const char *const *names, uint64_t seed,
                     const time_control *tc)
 {
-    char buf[PROTO_LINE_MAX + 2], val[PROTO_LINE_MAX];
-    size_t n = sizeof buf;
-    int seats = rules_seats(g);
-    play_bot_queue(pb, proto_fmt_set(buf, n, "game", rules_game_name(g)), buf);
-    play_bot_queue(pb, proto_fmt_set(buf, n, "variant", rules_variant_name(g)),
-                   buf);
-    if (rules_options_text(g)[0])
-        play_bot_queue(pb, proto_fmt_set(buf, n, "options",
-                                         rules_options_text(g)), buf);
-    snprintf(val, sizeof val, "%d", seats);
-    play_bot_queue(pb, proto_fmt_set(buf, n, "seats", val), buf);
-    for (int o = 0; o < seats; o++) {
-        snprintf(val, sizeof val, "%d %s %d %s", o, rules_seat_colour(g, o),
-                 rules_seat_team(g, o), names[o] ? names[o] : "unnamed");
-        play_bot_queue(pb, proto_fmt_set(buf, n, "player", val), buf);
-    }
-    snprintf(val, sizeof val, "%d", pb->seat);
-    play_bot_queue(pb, proto_fmt_set(buf, n, "you", val), buf);
-    snprintf(val, sizeof val, "%ld %ld %ld", tc->move_ms, tc->bank_ms,
-             tc->increment_ms);
-    play_bot_queue(pb, proto_fmt_set(buf, n, "time", val), buf);
-    snprintf(val, sizeof val, "%" PRIu64, seed);
-    play_bot_queue(pb, proto_fmt_set(buf, n, "seed", val), buf);
-    play_bot_send(pb, proto_fmt_start(buf, n), buf);
+    setup_lines(g, pb->seat, names, tc, seed, play_bot_setup_emit, pb);
     pb->set_up = true;
 }
 

@@ -2,7 +2,10 @@
 #include "procfs.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int procfs_each(procfs_fn fn, void *arg)
 {
@@ -21,4 +24,20 @@ int procfs_each(procfs_fn fn, void *arg)
     }
     closedir(d);
     return rc;
+}
+
+int procfs_read(const char *path, char *buf, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1; /* it exited meanwhile */
+    ssize_t n;
+    do
+        n = read(fd, buf, len - 1);
+    while (n < 0 && errno == EINTR);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    return 0;
 }

@@ -62,27 +62,11 @@ int proc_usage_parse_stat(const char *line, proc_stat *st)
     return 0;
 }
 
-static int usage_read(const char *path, char *buf, size_t len)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1; /* it exited meanwhile */
-    ssize_t n;
-    do
-        n = read(fd, buf, len - 1);
-    while (n < 0 && errno == EINTR);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    return 0;
-}
-
 static int usage_read_stat(const char *name, usage_proc *out)
 {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%.20s/stat", name);
-    if (usage_read(path, buf, sizeof buf) != 0 ||
+    if (procfs_read(path, buf, sizeof buf) != 0 ||
         proc_usage_parse_stat(buf, &out->st) != 0)
         return -1;
     out->owner = USAGE_UNKNOWN;
@@ -96,7 +80,7 @@ static long usage_anon_kb(pid_t pid, long page_kb)
     char path[64], buf[256];
     snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
     long size, resident, shared;
-    if (usage_read(path, buf, sizeof buf) != 0 ||
+    if (procfs_read(path, buf, sizeof buf) != 0 ||
         sscanf(buf, "%ld %ld %ld", &size, &resident, &shared) != 3 ||
         resident < shared)
         return 0;
