@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The author's copy of the starter in a folder the sandboxed bot can
  * read (under the working directory: a box sees no host /tmp), with
