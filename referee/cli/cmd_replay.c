@@ -21,25 +21,33 @@
 
 typedef struct {
     long ply; /* -1: every ply; -2: none */
+    bool accept_undigested; /* take a record without a digest */
 } replay_view;
 
 static void replay_usage(FILE *out)
 {
     fprintf(out,
-"usage: referee replay [--ply N | --quiet] RECORD\n"
+"usage: referee replay [--ply N | --quiet] [--accept-undigested] RECORD\n"
 "       referee replay [--game G] [--variant V] [--options O]\n"
 "                      [--ply N | --quiet] --moves LIST\n"
 "\n"
 "Re-checks a match record against the rules: whose turn each move was, that\n"
 "it is legal and written canonically, and that the recorded result, reason,\n"
-"win points and final position follow from the moves.  A game lost by a\n"
-"fault ends with the fault's detail.  With --moves, plays a plain list of\n"
-"moves from the start instead and prints the result, reason, win points and\n"
-"final position line, or the first move the rules refuse and why.\n"
+"win points and final position follow from the moves, that every move's\n"
+"time and bank left are possible under the time control, and that the\n"
+"record's digest (its last line) still matches its content: an edit that\n"
+"keeps to the rules is caught too.  A game lost by a fault ends with the\n"
+"fault's detail.  With --moves, plays a plain list of moves from the start\n"
+"instead and prints the result, reason, win points and final position\n"
+"line, or the first move the rules refuse and why.\n"
 "\n"
 "  --ply N       show only the board after ply N (0 = the start); a ply\n"
 "                past the last move is an error\n"
 "  --quiet       show no board, only the check (or the list's result)\n"
+"  --accept-undigested\n"
+"                take a record that has no digest (written before records\n"
+"                carried one); without it, such a record is refused, since\n"
+"                an edit to it cannot be detected\n"
 "  --moves LIST  the file of a plain list of moves (- for stdin): moves in\n"
 "                the game's notation, one a line or several on a line\n"
 "                separated by commas; blanks around a move, blank lines and\n"
@@ -153,6 +161,9 @@ static int replay_record(const char *file, replay_view *view)
         return EXIT_USAGE;
     }
     int rc = replay_check(&rec, file, replay_print, view, err, sizeof err);
+    if (rc == 0 && record_digest_check(&rec, file, view->accept_undigested,
+                                       err, sizeof err) != 0)
+        rc = 1;
     if (rc == 0) {
         replay_print_fault(&rec, view);
         printf("%s: %zu moves replayed; the result agrees: %s (%s)\n", file,
@@ -259,6 +270,7 @@ int cmd_replay(int argc, char **argv)
         {"game", required_argument, 0, 'g'},
         {"variant", required_argument, 0, 'v'},
         {"options", required_argument, 0, 'o'},
+        {"accept-undigested", no_argument, 0, 'u'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
@@ -280,6 +292,7 @@ int cmd_replay(int argc, char **argv)
         case 'g': game = optarg; break;
         case 'v': variant = optarg; break;
         case 'o': options = optarg; break;
+        case 'u': view.accept_undigested = true; break;
         case 'h': replay_usage(stdout); return 0;
         default:
             fprintf(stderr, "(referee replay --help for the options)\n");
@@ -301,7 +314,8 @@ int cmd_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (argc - optind != 1) {
-        fprintf(stderr, "usage: referee replay [--ply N | --quiet] RECORD\n"
+        fprintf(stderr, "usage: referee replay [--ply N | --quiet] "
+                        "[--accept-undigested] RECORD\n"
                         "(referee replay --help for the options)\n");
         return EXIT_USAGE;
     }

@@ -1,5 +1,5 @@
 /* event_def.c - load, check and write event definitions (see event_def.h). */
-#include "event/event_def.h"
+#include "event/event_def_internal.h"
 
 #include "rules.h"
 #include "util/fsutil.h"
@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char *const event_formats[] = {
     [PLAN_SWISS_CUP] = "swiss-cup",
@@ -36,8 +38,8 @@ static bool event_name_ok(const char *s)
 
 /* A key the definition does not know is a typo, not an extension: say so
  * rather than run the event without the setting. */
-static int event_known_keys(ytree_ctx *c, const ytree_node *m,
-                            const char *prefix, const char *known)
+int event_known_keys(ytree_ctx *c, const ytree_node *m, const char *prefix,
+                     const char *known)
 {
     for (size_t i = 0; i + 1 < m->nkids; i += 2) {
         const ytree_node *k = m->kids[i];
@@ -58,8 +60,8 @@ static int event_known_keys(ytree_ctx *c, const ytree_node *m,
     return 0;
 }
 
-static int event_get_bool(ytree_ctx *c, const ytree_node *m, const char *key,
-                          bool *out)
+int event_get_bool(ytree_ctx *c, const ytree_node *m, const char *key,
+                   bool *out)
 {
     const ytree_node *n;
     char g[64];
@@ -81,10 +83,9 @@ static int event_get_bool(ytree_ctx *c, const ytree_node *m, const char *key,
                       ytree_got(n, g, sizeof g));
 }
 
-/* An optional integer: absent or null leaves *out alone. */
-static int event_opt_int(ytree_ctx *c, const ytree_node *m,
-                         const char *prefix, const char *key, long long lo,
-                         long long hi, long long *out)
+int event_opt_int(ytree_ctx *c, const ytree_node *m, const char *prefix,
+                  const char *key, long long lo, long long hi,
+                  long long *out)
 {
     const ytree_node *n;
     char f[128];
@@ -176,6 +177,8 @@ static int event_entrant_from(ytree_ctx *c, const ytree_node *n,
         rc = ytree_want_kind(&fc, row, rp, YTREE_MAP) ||
              ytree_get_int(&fc, row, rp, "place", 1, PLAN_MAX_ENTRANTS, &p);
         if (rc == 0 && p == place)
+            e->from_row = (int)i;
+        if (rc == 0 && p == place)
             rc = ytree_get_str(&fc, row, rp, "command", true, &e->command) ||
                  ytree_get_str(&fc, row, rp, "partner", false, &e->partner) ||
                  (e->name ? 0
@@ -191,7 +194,7 @@ static int event_entrant_from(ytree_ctx *c, const ytree_node *n,
         free(dir);
         return -1;
     }
-    free(dir);
+    e->from = dir;
     return 0;
 }
 
@@ -201,7 +204,7 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     char pre[32];
     snprintf(pre, sizeof pre, "entrants[%zu]", i);
     if (ytree_want_kind(c, n, pre, YTREE_MAP) ||
-        event_known_keys(c, n, pre, "name,command,partner,from,place"))
+        event_known_keys(c, n, pre, "name,command,partner,from,place,rating"))
         return -1;
     event_entrant *e = &d->entrant[i];
     const ytree_node *from;
@@ -220,6 +223,8 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     if (d->seats == 4 && !e->partner)
         return ytree_fail(c, ytree_line(n), pre,
                           "a team game: the entrant needs a partner command");
+    if (event_get_rating(c, n, pre, e))
+        return -1;
     char f[64];
     ytree_field(f, sizeof f, pre, "name");
     if (!event_name_ok(e->name))
@@ -277,12 +282,75 @@ static int event_get_limits(ytree_ctx *c, const ytree_node *root,
     return 0;
 }
 
+/* A word option: absent leaves *out alone, else the index of the word in
+ * the comma-separated words. */
+static int event_opt_word(ytree_ctx *c, const ytree_node *root,
+                          const char *key, const char *words, int *out)
+{
+    char *v = NULL;
+    int rc = ytree_get_str(c, root, "", key, false, &v) ||
+             ytree_want_word(c, root, "", key, v, words);
+    if (rc == 0 && v) {
+        int i = 0;
+        for (const char *w = words; *w; i++) {
+            size_t n = strcspn(w, ",");
+            if (n == strlen(v) && !strncmp(w, v, n))
+                *out = i;
+            w += n + (w[n] == ',');
+        }
+    }
+    free(v);
+    return rc ? -1 : 0;
+}
+
+/* The fairness options (EVENTS.md, "Fairness"). */
+static int event_get_fairness(ytree_ctx *c, const ytree_node *root,
+                              plan_config *p)
+{
+    int starts = (int)p->starts, cross = (int)p->cross;
+    int fault = (int)p->fault_win_points;
+    if (event_opt_word(c, root, "starts", "balanced,lot", &starts) ||
+        event_opt_word(c, root, "compare_groups", "per-game,points",
+                       &cross) ||
+        event_opt_word(c, root, "fault_win_points", "0,full", &fault) ||
+        event_get_bool(c, root, "separate_groups", &p->separate_groups) ||
+        event_get_bool(c, root, "third_place", &p->third_place))
+        return -1;
+    p->starts = (plan_starts)starts;
+    p->cross = (plan_cross)cross;
+    p->fault_win_points = (plan_fault_wp)fault;
+    return 0;
+}
+
+/* The gauntlet's challenger, by name. */
+static int event_get_challenger(ytree_ctx *c, const ytree_node *root,
+                                event_def *d)
+{
+    char *challenger = NULL;
+    plan_config *p = &d->plan;
+    if (ytree_get_str(c, root, "", "challenger", false, &challenger))
+        return -1;
+    int rc = 0;
+    if (p->format == PLAN_GAUNTLET) {
+        const ytree_node *n;
+        ytree_map_find(c, root, "", "challenger", &n);
+        p->challenger = challenger ? event_entrant_index(d, challenger) : -1;
+        if (p->challenger < 0)
+            rc = ytree_fail(c, n ? ytree_line(n) : root->line, "challenger",
+                            challenger ? "'%s' is not an entrant's name"
+                                       : "a gauntlet needs a challenger%s",
+                            challenger ? challenger : "");
+    }
+    free(challenger);
+    return rc;
+}
+
 /* The format and its options.  Limits are plan.h's, checked here so that
  * a value the planner cannot take is refused with its file and line. */
 static int event_get_format(ytree_ctx *c, const ytree_node *root,
                             event_def *d)
 {
-    char *fmt = NULL, *seeding = NULL, *challenger = NULL;
+    char *fmt = NULL;
     int rc = ytree_get_str(c, root, "", "format", true, &fmt) ||
              ytree_want_word(c, root, "", "format", fmt,
                              "swiss-cup,round-robin,gauntlet");
@@ -290,11 +358,11 @@ static int event_get_format(ytree_ctx *c, const ytree_node *root,
     for (int f = 0; rc == 0 && f < 3; f++)
         if (!strcmp(fmt, event_formats[f]))
             p->format = (plan_format)f;
+    free(fmt);
     long long cap = p->replay_cap, gpp = p->games_per_pair;
     long long quals = 0;
     if (rc == 0)
-        rc = ytree_get_str(c, root, "", "seeding", false, &seeding) ||
-             ytree_want_word(c, root, "", "seeding", seeding, "lot,given") ||
+        rc = event_get_seeding(c, root, d) ||
              event_get_bool(c, root, "thirds", &p->thirds) ||
              event_opt_int(c, root, "", "replay_cap", 1,
                            PLAN_REPLAY_CAP_MAX, &cap) ||
@@ -302,28 +370,54 @@ static int event_get_format(ytree_ctx *c, const ytree_node *root,
                            PLAN_QUALIFIERS_MAX, &quals) ||
              event_opt_int(c, root, "", "games_per_pair", 1,
                            PLAN_GAMES_PER_PAIR_MAX, &gpp) ||
-             ytree_get_str(c, root, "", "challenger", false, &challenger);
-    p->seeded = seeding && !strcmp(seeding, "given");
+             event_get_fairness(c, root, p) ||
+             event_get_challenger(c, root, d);
     p->replay_cap = (int)cap;
     p->qualifiers = (int)quals;
     p->games_per_pair = (int)gpp;
-    if (rc == 0 && p->format == PLAN_GAUNTLET) {
-        const ytree_node *n;
-        ytree_map_find(c, root, "", "challenger", &n);
-        p->challenger = -1;
-        for (int i = 0; challenger && i < d->nentrants; i++)
-            if (!strcmp(d->entrant[i].name, challenger))
-                p->challenger = i;
-        if (p->challenger < 0)
-            rc = ytree_fail(c, n ? ytree_line(n) : root->line, "challenger",
-                            challenger ? "'%s' is not an entrant's name"
-                                       : "a gauntlet needs a challenger%s",
-                            challenger ? challenger : "");
-    }
-    free(fmt);
-    free(seeding);
-    free(challenger);
     return rc ? -1 : 0;
+}
+
+/* One `withdrawals:` entry: {entrant, reason, by, when}. */
+static int event_get_withdrawal(ytree_ctx *c, const ytree_node *n, size_t i,
+                                event_def *d)
+{
+    char pre[48], f[80];
+    snprintf(pre, sizeof pre, "withdrawals[%zu]", i);
+    char *name = NULL, *reason = NULL, *by = NULL, *when = NULL;
+    int rc = ytree_want_kind(c, n, pre, YTREE_MAP) ||
+             event_known_keys(c, n, pre, "entrant,reason,by,when") ||
+             ytree_get_str(c, n, pre, "entrant", true, &name) ||
+             ytree_get_str(c, n, pre, "reason", true, &reason) ||
+             ytree_get_str(c, n, pre, "by", false, &by) ||
+             ytree_get_str(c, n, pre, "when", false, &when);
+    char why[256] = "";
+    if (rc == 0 && event_def_withdraw(d, name, reason, by, when ? when : "",
+                                      why, sizeof why) != 0) {
+        ytree_field(f, sizeof f, pre, "entrant");
+        rc = ytree_fail(c, ytree_line(n), f, "%s", why);
+    }
+    free(name);
+    free(reason);
+    free(by);
+    free(when);
+    return rc ? -1 : 0;
+}
+
+static int event_get_withdrawals(ytree_ctx *c, const ytree_node *root,
+                                 event_def *d)
+{
+    const ytree_node *list;
+    if (ytree_map_find(c, root, "", "withdrawals", &list))
+        return -1;
+    if (!list || ytree_is_null(list))
+        return 0;
+    if (ytree_want_kind(c, list, "withdrawals", YTREE_SEQ))
+        return -1;
+    for (size_t i = 0; i < list->nkids; i++)
+        if (event_get_withdrawal(c, list->kids[i], i, d))
+            return -1;
+    return 0;
 }
 
 static int event_get_game(ytree_ctx *c, const ytree_node *root,
@@ -368,8 +462,10 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
                           ytree_got(root, g, sizeof g));
     if (event_known_keys(c, root, "",
                          "event,game,variant,options,seed,concurrency,"
-                         "time_control,format,seeding,thirds,replay_cap,"
-                         "qualifiers,"
+                         "time_control,format,seeding,ranking,seed_order,"
+                         "thirds,replay_cap,qualifiers,starts,"
+                         "compare_groups,separate_groups,third_place,"
+                         "fault_win_points,withdrawals,"
                          "games_per_pair,challenger,entrants,records,"
                          "results,limits,suspend,keep_bots") ||
         ytree_get_str(c, root, "", "event", true, &d->name))
@@ -384,7 +480,8 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
     if (event_get_game(c, root, d) || event_get_seed(c, root, &d->seed) ||
         event_opt_int(c, root, "", "concurrency", 0, PROC_MAX_GAMES, &conc) ||
         event_get_time(c, root, d) || event_get_entrants(c, root, d) ||
-        event_get_format(c, root, d) || event_get_limits(c, root, d) ||
+        event_get_format(c, root, d) || event_get_withdrawals(c, root, d) ||
+        event_get_limits(c, root, d) ||
         ytree_get_str(c, root, "", "records", false, &d->records) ||
         ytree_get_str(c, root, "", "results", false, &d->results))
         return -1;
@@ -434,10 +531,15 @@ void event_def_release(event_def *d)
     free(d->options);
     free(d->records);
     free(d->results);
+    free(d->ranking);
     for (int i = 0; i < PLAN_MAX_ENTRANTS; i++) {
         free(d->entrant[i].name);
         free(d->entrant[i].command);
         free(d->entrant[i].partner);
+        free(d->entrant[i].from);
+        free(d->withdrawal[i].reason);
+        free(d->withdrawal[i].by);
+        free(d->withdrawal[i].when);
     }
     memset(d, 0, sizeof *d);
 }
@@ -449,10 +551,78 @@ static void event_kv(FILE *f, const char *key, const char *value)
     fputc('\n', f);
 }
 
+/* The format, its options, and the seeding as resolved. */
+static void event_def_write_format(FILE *f, const event_def *d)
+{
+    const plan_config *p = &d->plan;
+    event_kv(f, "format", event_format_name(p->format));
+    fprintf(f, "seeding: %s\n", event_seeding_name(d->seeding));
+    if (d->ranking)
+        event_kv(f, "ranking", d->ranking);
+    if (p->seeded && p->has_seed_order) {
+        fprintf(f, "seed_order:\n");
+        for (int i = 0; i < d->nentrants; i++) {
+            fprintf(f, "  - ");
+            ywrite_str(f, d->entrant[p->seed_order[i]].name);
+            fputc('\n', f);
+        }
+    }
+    fprintf(f, "thirds: %s\nreplay_cap: %d\nqualifiers: %d\n"
+               "games_per_pair: %d\nstarts: %s\ncompare_groups: %s\n"
+               "separate_groups: %s\nthird_place: %s\n"
+               "fault_win_points: %s\n",
+            p->thirds ? "true" : "false", p->replay_cap, p->qualifiers,
+            p->games_per_pair,
+            p->starts == PLAN_STARTS_LOT ? "lot" : "balanced",
+            p->cross == PLAN_CROSS_POINTS ? "points" : "per-game",
+            p->separate_groups ? "true" : "false",
+            p->third_place ? "true" : "false",
+            p->fault_win_points == PLAN_FAULT_WP_FULL ? "full" : "0");
+    if (p->format == PLAN_GAUNTLET)
+        event_kv(f, "challenger", d->entrant[p->challenger].name);
+}
+
+static void event_def_write_entrants(FILE *f, const event_def *d)
+{
+    fprintf(f, "entrants:\n");
+    for (int i = 0; i < d->nentrants; i++) {
+        const event_entrant *e = &d->entrant[i];
+        fprintf(f, "  - name: ");
+        ywrite_str(f, e->name);
+        fprintf(f, "\n    command: ");
+        ywrite_str(f, e->command);
+        if (e->partner) {
+            fprintf(f, "\n    partner: ");
+            ywrite_str(f, e->partner);
+        }
+        if (e->rated)
+            fprintf(f, "\n    rating: %.15g", e->rating);
+        fputc('\n', f);
+    }
+}
+
+static void event_def_write_withdrawals(FILE *f, const event_def *d)
+{
+    if (!d->nwithdrawals)
+        return;
+    fprintf(f, "withdrawals:\n");
+    for (int i = 0; i < d->nwithdrawals; i++) {
+        const event_withdrawal *w = &d->withdrawal[i];
+        fprintf(f, "  - entrant: ");
+        ywrite_str(f, d->entrant[w->entrant].name);
+        fprintf(f, "\n    reason: ");
+        ywrite_str(f, w->reason);
+        fprintf(f, "\n    by: ");
+        ywrite_str(f, w->by);
+        fprintf(f, "\n    when: ");
+        ywrite_str(f, w->when);
+        fputc('\n', f);
+    }
+}
+
 static int event_def_writer(FILE *f, void *arg)
 {
     const event_def *d = arg;
-    const plan_config *p = &d->plan;
     fprintf(f, "# The event definition as played, entrants resolved.\n");
     event_kv(f, "event", d->name);
     event_kv(f, "game", d->game);
@@ -470,25 +640,9 @@ static int event_def_writer(FILE *f, void *arg)
             d->limits.mem_mb, d->limits.cpu_s, d->limits.procs,
             d->limits.fsize_mb, d->limits.files, d->limits.vm_mb,
             d->suspend ? "true" : "false", d->keep_bots ? "true" : "false");
-    event_kv(f, "format", event_format_name(p->format));
-    fprintf(f, "seeding: %s\nthirds: %s\nreplay_cap: %d\nqualifiers: %d\n"
-               "games_per_pair: %d\n",
-            p->seeded ? "given" : "lot", p->thirds ? "true" : "false",
-            p->replay_cap, p->qualifiers, p->games_per_pair);
-    if (p->format == PLAN_GAUNTLET)
-        event_kv(f, "challenger", d->entrant[p->challenger].name);
-    fprintf(f, "entrants:\n");
-    for (int i = 0; i < d->nentrants; i++) {
-        fprintf(f, "  - name: ");
-        ywrite_str(f, d->entrant[i].name);
-        fprintf(f, "\n    command: ");
-        ywrite_str(f, d->entrant[i].command);
-        if (d->entrant[i].partner) {
-            fprintf(f, "\n    partner: ");
-            ywrite_str(f, d->entrant[i].partner);
-        }
-        fputc('\n', f);
-    }
+    event_def_write_format(f, d);
+    event_def_write_entrants(f, d);
+    event_def_write_withdrawals(f, d);
     event_kv(f, "records", d->records);
     event_kv(f, "results", d->results);
     return ferror(f) ? -1 : 0;
@@ -498,4 +652,79 @@ int event_def_write(const event_def *d, const char *path, char *err,
                     size_t errlen)
 {
     return fs_write_atomic(path, event_def_writer, (void *)d, err, errlen);
+}
+
+/* ---- entrants and withdrawals ------------------------------------------ */
+
+int event_entrant_index(const event_def *d, const char *name)
+{
+    for (int i = 0; name && i < d->nentrants; i++)
+        if (!strcmp(d->entrant[i].name, name))
+            return i;
+    return -1;
+}
+
+void event_now_text(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int event_def_withdraw(event_def *d, const char *name, const char *reason,
+                       const char *by, const char *when, char *err,
+                       size_t errlen)
+{
+    int e = event_entrant_index(d, name);
+    if (e < 0) {
+        snprintf(err, errlen, "'%s' is not an entrant's name",
+                 name ? name : "");
+        return -1;
+    }
+    if (d->plan.withdrawn >> e & 1) {
+        snprintf(err, errlen, "'%s' has withdrawn already", name);
+        return -1;
+    }
+    char now[32];
+    event_now_text(now, sizeof now);
+    event_withdrawal *w = &d->withdrawal[d->nwithdrawals];
+    w->entrant = e;
+    w->reason = strdup(reason ? reason : "");
+    w->by = strdup(by ? by : "");
+    w->when = strdup(when ? when : now);
+    if (!w->reason || !w->by || !w->when) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    d->nwithdrawals++;
+    d->plan.withdrawn |= (uint64_t)1 << e;
+    return 0;
+}
+
+int event_def_merge_withdrawals(event_def *d, char *err, size_t errlen)
+{
+    char path[4300], why[2048];
+    snprintf(path, sizeof path, "%s/event.yaml", d->records);
+    if (access(path, F_OK) != 0)
+        return 0;
+    event_def snap;
+    if (event_def_load(path, &snap, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < snap.nwithdrawals; i++) {
+        const event_withdrawal *w = &snap.withdrawal[i];
+        const char *name = snap.entrant[w->entrant].name;
+        int e = event_entrant_index(d, name);
+        if (e >= 0 && (d->plan.withdrawn >> e & 1))
+            continue;
+        rc = event_def_withdraw(d, name, w->reason, w->by, w->when, why,
+                                sizeof why);
+        if (rc)
+            snprintf(err, errlen, "%s: withdrawals[%d]: %s", path, i, why);
+    }
+    event_def_release(&snap);
+    return rc;
 }

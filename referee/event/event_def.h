@@ -21,7 +21,25 @@ typedef struct {
     char *name;    /* unique within the event */
     char *command; /* bot command line */
     char *partner; /* four-seat team games: the partner's command */
+    bool rated;    /* has a rating (seeding: rating) */
+    double rating;
+    char *from;    /* taken from DIR's final ranking (`from: DIR`), or NULL */
+    int from_row;  /* ... its row there, from 0 */
 } event_entrant;
+
+/* How a swiss-cup's groups are drawn (EVENTS.md, "Draw"). */
+typedef enum {
+    EVENT_SEED_LOT = 0, /* by lot */
+    EVENT_SEED_GIVEN,   /* the entrants' order (or seed_order) */
+    EVENT_SEED_RATING,  /* by each entrant's rating, best first */
+    EVENT_SEED_RANKING, /* by the places of an earlier event's ranking */
+} event_seeding;
+
+/* An entrant withdrawn from the event (`referee event --withdraw`). */
+typedef struct {
+    int entrant;
+    char *reason, *by, *when;
+} event_withdrawal;
 
 typedef struct {
     char *path;            /* the definition file */
@@ -39,6 +57,11 @@ typedef struct {
     event_entrant entrant[PLAN_MAX_ENTRANTS];
     char *records;         /* directory of match records */
     char *results;         /* directory of tables */
+    event_seeding seeding; /* plan.seeded and plan.seed_order follow */
+    char *ranking;         /* seeding: ranking: the earlier results dir */
+    bool seed_order_given; /* the definition listed seed_order itself */
+    int nwithdrawals;
+    event_withdrawal withdrawal[PLAN_MAX_ENTRANTS];
 } event_def;
 
 /* Load and check path.  0, or -1 with "FILE:LINE: FIELD: what" in err. */
@@ -52,5 +75,20 @@ int event_def_write(const event_def *def, const char *path, char *err,
                     size_t errlen);
 
 const char *event_format_name(plan_format f);
+const char *event_seeding_name(event_seeding s);
+
+/* The entrant named name, or -1. */
+int event_entrant_index(const event_def *def, const char *name);
+/* Add a withdrawal (copies the strings; when NULL: now).  0, or -1 with
+ * why in err: no such entrant, or already withdrawn. */
+int event_def_withdraw(event_def *def, const char *name, const char *reason,
+                       const char *by, const char *when, char *err,
+                       size_t errlen);
+/* Take the withdrawals of the event.yaml in def's records directory, if
+ * there is one, that def does not have yet (the definition a person runs
+ * again does not list those `--withdraw` added).  0, or -1 with err. */
+int event_def_merge_withdrawals(event_def *def, char *err, size_t errlen);
+/* The time now as ISO 8601 UTC ("2026-11-22T05:00:00Z") into buf. */
+void event_now_text(char *buf, size_t len);
 
 #endif

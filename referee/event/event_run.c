@@ -3,6 +3,7 @@
 
 #include "clock/clock.h"
 #include "clock/loopclock.h"
+#include "event/event_hand.h"
 #include "event/event_record.h"
 #include "event/tables.h"
 #include "match/match.h"
@@ -43,7 +44,7 @@ typedef struct event_slot {
 } event_slot;
 
 struct event_runner {
-    const event_def *def;
+    event_def *def;    /* withdrawals may be added while it runs */
     plan *plan;
     struct ev_loop *loop;
     int jobs;
@@ -62,6 +63,11 @@ struct event_runner {
     } *voids;           /* games that were void, and how often */
     size_t nvoids, capvoids;
     bool stopping, failed;
+    /* Records written and rewritten off the loop: forfeits of withdrawn
+     * entrants, decisions added to records (event_hand.h). */
+    worker *hand;
+    struct timespec snap_mtime; /* event.yaml as last read: --withdraw
+                                   rewrites it */
     double started;
     FILE *progress;
     bool tty;
@@ -71,37 +77,8 @@ struct event_runner {
 
 /* ---- results from records ------------------------------------------------ */
 
-static int event_result_of(const record *r, plan_result *res)
-{
-    snprintf(res->isolation, sizeof res->isolation, "%s",
-             r->isolation ? r->isolation : "");
-    for (int s = 0; s < 2; s++)
-        res->win_points[s] = r->players[s].win_points;
-    const char *w = r->players[0].result;
-    if (!w)
-        return -1;
-    res->outcome = !strcmp(w, "win")    ? PLAN_SEAT0_WINS
-                   : !strcmp(w, "loss") ? PLAN_SEAT1_WINS
-                                        : PLAN_DRAW;
-    return 0;
-}
-
-int event_record_result(const event_def *def, const plan_game *g,
-                        const record *rec, const char *path,
-                        plan_result *res, char *err, size_t errlen)
-{
-    /* Everything that decides a game, as standings checks it. */
-    if (event_record_check(def, g, rec, path, err, errlen) != 0)
-        return -1;
-    if (strcmp(rec->status, "void") == 0)
-        return 0; /* played again */
-    snprintf(res->id, sizeof res->id, "%s", g->id);
-    if (event_result_of(rec, res) != 0) {
-        snprintf(err, errlen, "%s: finished but without results", path);
-        return -1;
-    }
-    return 1;
-}
+static int event_decide(event_runner *er, const plan_game *g,
+                        const plan_result *res);
 
 static int event_note_done(event_runner *er, const plan_game *g,
                            const plan_result *res)
@@ -116,7 +93,9 @@ static int event_note_done(event_runner *er, const plan_game *g,
     er->done[er->ndone].game = *g;
     er->done[er->ndone].result = *res;
     er->ndone++;
-    return plan_add_result(er->plan, res, er->err, er->errlen);
+    if (plan_add_result(er->plan, res, er->err, er->errlen) != 0)
+        return -1;
+    return event_decide(er, g, res);
 }
 
 /* Put the record's path in front of the plan's complaint about it. */
@@ -144,11 +123,16 @@ static int event_take_result(event_runner *er, const plan_game *g,
         return -1;
     int got = event_record_result(er->def, g, &rec, path, res, er->err,
                                   er->errlen);
+    /* An entered record has no game whose end the rules could vouch for:
+     * it must carry its digest. */
+    if (got == 1 && event_record_entered(&rec) &&
+        record_digest_check(&rec, path, false, er->err, er->errlen) != 0)
+        got = -1;
     if (got == 1 &&
         replay_check(&rec, path, NULL, NULL, er->err, er->errlen) != 0) {
         size_t n = strlen(er->err);
-        snprintf(er->err + n, er->errlen - n, "; the record disagrees with "
-                 "the rules: move it away to play the game again");
+        snprintf(er->err + n, er->errlen - n, "; restore the record if it "
+                 "was edited, or move it away to play the game again");
         got = -1;
     }
     record_release(&rec);
@@ -208,12 +192,10 @@ static void event_progress_text(FILE *out, event_runner *er,
                 known, event_phase_name(sl->game.phase), sl->game.round,
                 matchpool_running(er->games), eta);
     } else if (r) {
-        const event_def *d = er->def;
-        fprintf(out, "[%zu/%zu] %s: %s vs %s: %s %s\n", done, known,
-                sl->game.id, d->entrant[sl->game.entrant[0]].name,
-                d->entrant[sl->game.entrant[1]].name,
-                r->players[0].result ? r->players[0].result : r->status,
-                r->reason ? r->reason : "");
+        /* The winner named, not the first seat's result. */
+        char said[512];
+        tables_record_text(said, sizeof said, er->def, &sl->game, r);
+        fprintf(out, "[%zu/%zu] %s: %s\n", done, known, sl->game.id, said);
     }
 }
 
@@ -305,9 +287,10 @@ static void event_take_record(event_runner *er, event_slot *sl, match *m)
         }
     } else {
         plan_result res;
+        memset(&res, 0, sizeof res);
         snprintf(res.id, sizeof res.id, "%s", sl->game.id);
         snprintf(what, sizeof what, "game %s", sl->game.id);
-        if (event_result_of(r, &res))
+        if (event_result_of(er->def, r, &res))
             event_fail(er, what, "its record has no result");
         else if (event_note_done(er, &sl->game, &res))
             event_fail(er, NULL, NULL); /* said in err already */
@@ -361,6 +344,7 @@ static void event_config(const event_runner *er, event_slot *sl,
     cfg->round = sl->game.round;
     cfg->game_id = sl->game.id;
     cfg->stage = sl->game.stage;
+    cfg->event_digest = event_record_digest(d);
     snprintf(sl->record_path, sizeof sl->record_path, "%s/%s.yaml",
              d->records, sl->game.id);
     cfg->record_path = sl->record_path;
@@ -394,10 +378,196 @@ static const plan_game *event_next_ready(event_runner *er)
     return NULL;
 }
 
+/* ---- results by hand: forfeits, entered records, decisions ------------- */
+
+/* A job of the hand worker, done off the loop: a forfeit's record to
+ * write (sl set: its slot, listed as running meanwhile), or a decision to
+ * add to the record at path. */
+typedef struct {
+    event_runner *er;
+    event_slot *sl;
+    record rec;
+    plan_result res;
+    event_decision dec;
+    char path[4300];
+    char err[1024];
+    int rc;
+} event_hand_job;
+
+static void event_hand_run(void *arg)
+{
+    event_hand_job *j = arg;
+    j->rc = j->sl ? record_write(&j->rec, j->sl->record_path, j->err,
+                                 sizeof j->err)
+                  : event_decision_write(j->path, &j->dec, j->err,
+                                         sizeof j->err);
+}
+
+/* Back on the loop: count the forfeit, and look for more to play. */
+static void event_hand_finish(void *arg)
+{
+    event_hand_job *j = arg;
+    event_runner *er = j->er;
+    if (j->rc != 0) {
+        event_fail(er, j->err, NULL);
+    } else if (j->sl) {
+        if (event_note_done(er, &j->sl->game, &j->res) != 0)
+            event_fail(er, NULL, NULL); /* said in err already */
+        event_progress(er, j->sl, &j->rec);
+    }
+    if (j->sl) {
+        event_unlist(er, j->sl);
+        free(j->sl);
+    }
+    record_release(&j->rec);
+    free(j);
+    er->ready_pos = er->nready = 0;
+    if (!er->failed && !er->stopping)
+        matchpool_fill(er->games);
+}
+
+static int event_hand_submit(event_runner *er, event_hand_job *j)
+{
+    if (worker_submit(er->hand, event_hand_run, event_hand_finish, j) == 0)
+        return 0;
+    snprintf(er->err, er->errlen, "out of memory");
+    if (j->sl) {
+        event_unlist(er, j->sl);
+        free(j->sl);
+    }
+    record_release(&j->rec);
+    free(j);
+    return -1;
+}
+
+/* The decision game g's result calls for, written into its record: at
+ * once while resuming (before the loop), off the loop after that. */
+static int event_decide(event_runner *er, const plan_game *g,
+                        const plan_result *res)
+{
+    event_decision d;
+    if (!event_decision_for(er->def, er->plan, g, res, &d))
+        return 0;
+    char path[4300];
+    snprintf(path, sizeof path, "%s/%s.yaml", er->def->records, g->id);
+    if (!er->hand)
+        return event_decision_write(path, &d, er->err, er->errlen);
+    event_hand_job *j = calloc(1, sizeof *j);
+    if (!j) {
+        snprintf(er->err, er->errlen, "out of memory");
+        return -1;
+    }
+    j->er = er;
+    j->dec = d;
+    record_init(&j->rec);
+    snprintf(j->path, sizeof j->path, "%s", path);
+    return event_hand_submit(er, j);
+}
+
+/* Ready game g of a withdrawn entrant: its forfeit recorded off the
+ * loop.  1 submitted, 0 not a forfeit, -1 with er->err. */
+static int event_forfeit(event_runner *er, const plan_game *g)
+{
+    plan_result res;
+    if (!plan_forfeit(er->plan, g, &res))
+        return 0;
+    event_hand_job *j = calloc(1, sizeof *j);
+    event_slot *sl = j ? calloc(1, sizeof *sl) : NULL;
+    if (!sl) {
+        free(j);
+        snprintf(er->err, er->errlen, "out of memory");
+        return -1;
+    }
+    sl->game = *g;
+    snprintf(sl->record_path, sizeof sl->record_path, "%s/%s.yaml",
+             er->def->records, g->id);
+    *j = (event_hand_job){.er = er, .sl = sl, .res = res};
+    if (event_hand_forfeit(er->def, g, &res, &j->rec, er->err,
+                           er->errlen) != 0) {
+        record_release(&j->rec);
+        free(j);
+        free(sl);
+        return -1;
+    }
+    event_list(er, sl);
+    return event_hand_submit(er, j) == 0 ? 1 : -1;
+}
+
+/* Ready game g not to be played: a record entered while the event runs
+ * (`referee event --enter`), or a forfeit.  1 taken care of, 0 to play,
+ * -1 with er->err. */
+static int event_by_hand(event_runner *er, const plan_game *g)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/%s.yaml", er->def->records, g->id);
+    if (access(path, F_OK) == 0) {
+        plan_result res;
+        int got = event_take_result(er, g, &res);
+        if (got < 0)
+            return -1;
+        if (got == 1) {
+            plan_game game = *g; /* g is in the list the result resets */
+            er->ready_pos = er->nready = 0;
+            if (event_note_done(er, &game, &res) != 0) {
+                event_name_record(er, &game);
+                return -1;
+            }
+            return 1;
+        }
+    }
+    return event_forfeit(er, g);
+}
+
+/* Apply the withdrawals def lists to the plan. */
+static void event_apply_withdrawals(event_runner *er)
+{
+    for (int i = 0; i < er->def->nwithdrawals; i++)
+        plan_withdraw(er->plan, er->def->withdrawal[i].entrant);
+}
+
+/* `referee event --withdraw` rewrites event.yaml while the event runs:
+ * take the withdrawals it added. */
+static void event_check_withdrawals(event_runner *er)
+{
+    char snap[4300];
+    struct stat st;
+    snprintf(snap, sizeof snap, "%s/event.yaml", er->def->records);
+    if (stat(snap, &st) != 0 ||
+        (st.st_mtim.tv_sec == er->snap_mtime.tv_sec &&
+         st.st_mtim.tv_nsec == er->snap_mtime.tv_nsec))
+        return;
+    er->snap_mtime = st.st_mtim;
+    int before = er->def->nwithdrawals;
+    char why[2048];
+    if (event_def_merge_withdrawals(er->def, why, sizeof why) != 0) {
+        event_fail(er, why, NULL);
+        return;
+    }
+    event_apply_withdrawals(er);
+    for (int i = before; er->progress && i < er->def->nwithdrawals; i++) {
+        char line[1400];
+        const event_withdrawal *w = &er->def->withdrawal[i];
+        snprintf(line, sizeof line, "%swithdrawn: %s (%s): its games not "
+                 "played are forfeits\n", er->tty ? "\n" : "",
+                 er->def->entrant[w->entrant].name, w->reason);
+        worker_print(er->printer, fileno(er->progress), line);
+    }
+    er->ready_pos = er->nready = 0;
+}
+
 static void *event_next_game(void *arg, match_config *cfg)
 {
     event_runner *er = arg;
-    const plan_game *g = er->failed ? NULL : event_next_ready(er);
+    event_check_withdrawals(er);
+    const plan_game *g = NULL;
+    while (!er->failed && (g = event_next_ready(er)) != NULL) {
+        int h = event_by_hand(er, g);
+        if (h == 0)
+            break;
+        if (h < 0)
+            event_fail(er, NULL, NULL); /* said in err already */
+        g = NULL;
+    }
     if (!g)
         return NULL;
     event_slot *sl = calloc(1, sizeof *sl);
@@ -464,7 +634,8 @@ static int event_loop_start(event_runner *er)
     if (!er->games)
         return -1;
     er->printer = matchpool_printer(er->games);
-    return 0;
+    er->hand = worker_new(er->loop, er->err, er->errlen);
+    return er->hand ? 0 : -1;
 }
 
 static void event_loop(event_runner *er)
@@ -481,7 +652,7 @@ static void event_loop(event_runner *er)
     }
 }
 
-event_runner *event_new(const event_def *def, int jobs, struct ev_loop *loop,
+event_runner *event_new(event_def *def, int jobs, struct ev_loop *loop,
                         FILE *progress, char *err, size_t errlen)
 {
     event_runner *er = calloc(1, sizeof *er);
@@ -509,6 +680,7 @@ void event_free(event_runner *er)
 {
     if (!er)
         return;
+    worker_free(er->hand); /* its callbacks use the pool and the slots */
     matchpool_free(er->games);
     plan_free(er->plan);
     free(er->ready);
@@ -525,12 +697,22 @@ void event_free(event_runner *er)
 
 int event_run(event_runner *er)
 {
-    const event_def *def = er->def;
+    event_def *def = er->def;
     char *err = er->err;
     size_t errlen = er->errlen;
-    if (event_prepare_dirs(def, err, errlen) != 0 || event_resume(er) != 0 ||
-        event_write_snapshot(def, err, errlen) != 0)
+    /* The withdrawals `--withdraw` wrote into event.yaml before it is
+     * written again. */
+    if (event_prepare_dirs(def, err, errlen) != 0 ||
+        event_def_merge_withdrawals(def, err, errlen) != 0)
         return 1;
+    event_apply_withdrawals(er);
+    if (event_resume(er) != 0 || event_write_snapshot(def, err, errlen) != 0)
+        return 1;
+    char snap[4300];
+    struct stat st;
+    snprintf(snap, sizeof snap, "%s/event.yaml", def->records);
+    if (stat(snap, &st) == 0)
+        er->snap_mtime = st.st_mtim;
     er->started = clock_now();
     if (er->progress && er->ndone)
         fprintf(er->progress, "resuming: %zu games already recorded\n",

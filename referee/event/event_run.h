@@ -27,9 +27,13 @@
 /* The runner of def on loop (the caller's: ev_loop_new, not libev's
  * default, proc.h), jobs games at once, progress lines to progress (or
  * NULL); err (errlen bytes) receives the reason whenever a call fails, and
- * must outlive the runner.  NULL with err set. */
+ * must outlive the runner.  NULL with err set.  def gains the withdrawals
+ * that `referee event --withdraw` adds while the event runs; a game of a
+ * withdrawn entrant is not played but recorded as a forfeit, and a record
+ * entered (`--enter`) before its game starts is taken instead of playing
+ * it (event_hand.h). */
 typedef struct event_runner event_runner;
-event_runner *event_new(const event_def *def, int jobs, struct ev_loop *loop,
+event_runner *event_new(event_def *def, int jobs, struct ev_loop *loop,
                         FILE *progress, char *err, size_t errlen);
 /* Run the event (resuming from the records there).  Returns 0 when it
  * finished and its tables are written, EVENT_INTERRUPTED after
@@ -41,12 +45,27 @@ int event_run(event_runner *er);
 void event_stop(event_runner *er);
 void event_free(event_runner *er);
 
+/* ---- what a record counts for (event_result.c) ----------------------- */
+
 /* The result of game g from rec, its record read from path: 1 with *res
  * when a finished record matches the event (event_record.h), 0 for a void
  * game (to play again), -1 with err when the record does not belong to
- * this event or has no result. */
+ * this event or has no result.  An entered record (event_record_entered)
+ * must also say who entered it and why, be a forfeit or an adjudication,
+ * and give no win points; it is not replayed (it has no game to replay):
+ * its digest is what vouches for it. */
 int event_record_result(const event_def *def, const plan_game *g,
                         const record *rec, const char *path,
                         plan_result *res, char *err, size_t errlen);
+/* Was the record's result entered (by hand, or for a withdrawal) rather
+ * than played? */
+bool event_record_entered(const record *r);
+/* The result a finished record gives, with how it came about and the win
+ * points counted: a win by a fault counts the event's fault_win_points (0,
+ * or 18 minus the winner's marbles in Pentago).  0, or -1 when the
+ * players' results do not agree. */
+int event_result_of(const event_def *def, const record *r, plan_result *res);
+/* The win points seat's win by a fault counts under def's rule. */
+int event_fault_win_points(const event_def *def, const record *r, int seat);
 
 #endif

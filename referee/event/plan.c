@@ -160,6 +160,7 @@ size_t plan_add_game(plan *p, const char *id, const char *stage, int phase,
     g->g.seed = rng_next(&r);
     g->group = group;
     g->tie = tie_idx;
+    g->gameno = tie_idx < 0 ? 0 : p->ties[tie_idx].games + 1;
     g->key = plan_order_key(phase, round,
                             tie_idx < 0
                                 ? (int64_t)i
@@ -187,6 +188,52 @@ void plan_config_defaults(plan_config *cfg)
     cfg->replay_cap = 8;
     cfg->games_per_pair = 2;
     cfg->challenger = 0;
+    cfg->starts = PLAN_STARTS_BALANCED;
+    cfg->cross = PLAN_CROSS_PER_GAME;
+    cfg->separate_groups = true;
+    cfg->third_place = false;
+    cfg->fault_win_points = PLAN_FAULT_WP_ZERO;
+    cfg->withdrawn = 0;
+}
+
+/* Is the seed order, when given, a permutation of the entrants?  0, or
+ * -1 with why. */
+static int plan_check_seed_order(const plan_config *cfg, char *err,
+                                 size_t errlen)
+{
+    if (!cfg->has_seed_order)
+        return 0;
+    bool seen[PLAN_MAX_ENTRANTS] = {false};
+    for (int i = 0; i < cfg->nentrants; i++) {
+        int e = cfg->seed_order[i];
+        if (e < 0 || e >= cfg->nentrants || seen[e]) {
+            plan_seterr(err, errlen, "seed_order must list every entrant "
+                        "once: entry %d is %d", i, e);
+            return -1;
+        }
+        seen[e] = true;
+    }
+    return 0;
+}
+
+/* The options that are one of a few words (enums), and the withdrawn. */
+static int plan_check_options(const plan_config *cfg, char *err,
+                              size_t errlen)
+{
+    if ((unsigned)cfg->starts > PLAN_STARTS_LOT ||
+        (unsigned)cfg->cross > PLAN_CROSS_POINTS ||
+        (unsigned)cfg->fault_win_points > PLAN_FAULT_WP_FULL) {
+        plan_seterr(err, errlen, "unknown starts, cross or fault_win_points "
+                    "(%d, %d, %d)", (int)cfg->starts, (int)cfg->cross,
+                    (int)cfg->fault_win_points);
+        return -1;
+    }
+    if (cfg->nentrants < 64 && cfg->withdrawn >> cfg->nentrants) {
+        plan_seterr(err, errlen, "withdrawn names an entrant beyond %d",
+                    cfg->nentrants - 1);
+        return -1;
+    }
+    return plan_check_seed_order(cfg, err, errlen);
 }
 
 /* Is cfg one the plan can be made of?  0, or -1 with why in err.  The
@@ -247,7 +294,7 @@ static int plan_check_config(const plan_config *cfg, char *err,
                     cfg->nentrants - 1, cfg->challenger);
         return -1;
     }
-    return 0;
+    return plan_check_options(cfg, err, errlen);
 }
 
 /* The event's lot for comparisons across groups. */
@@ -282,6 +329,7 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen)
         goto nomem;
     p->cfg = *cfg;
     p->final_tie = -1;
+    p->third_tie = -1;
     plan_draw_cross_lot(p);
     if (cfg->format == PLAN_SWISS_CUP)
         plan_swiss_shape_q(cfg->nentrants, cfg->thirds, cfg->qualifiers,
@@ -323,9 +371,14 @@ static int plan_check_result(const plan_entry *g, const plan_result *r,
         return -1;
     }
     if (r->outcome != PLAN_SEAT0_WINS && r->outcome != PLAN_SEAT1_WINS &&
-        r->outcome != PLAN_DRAW) {
+        r->outcome != PLAN_DRAW && r->outcome != PLAN_BOTH_LOSE) {
         plan_seterr(err, errlen, "game %s: unknown outcome %d", g->g.id,
                     (int)r->outcome);
+        return -1;
+    }
+    if ((unsigned)r->how > PLAN_HOW_ADJUDICATED) {
+        plan_seterr(err, errlen, "game %s: unknown kind of result %d",
+                    g->g.id, (int)r->how);
         return -1;
     }
     if (r->win_points[0] < 0 || r->win_points[1] < 0) {
@@ -363,6 +416,8 @@ int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen)
     g->outcome = r->outcome;
     g->win_points[0] = r->win_points[0];
     g->win_points[1] = r->win_points[1];
+    g->how = r->how;
+    g->entered = r->entered;
     p->nplayed++;
     if (g->g.phase != 0) {
         plan_cup_result(p, g);
@@ -405,12 +460,78 @@ bool plan_done(const plan *p)
         return true;
     if (!p->cup_built)
         return false;
-    return p->shape.bracket == 0 || p->ties[p->final_tie].winner >= 0;
+    return p->shape.bracket == 0 || plan_cup_over(p);
 }
 
 size_t plan_played(const plan *p) { return p->nplayed; }
 
 size_t plan_known(const plan *p) { return p->ngames; }
+
+const plan_config *plan_get_config(const plan *p) { return &p->cfg; }
+
+/* ---- withdrawals and decisions ---------------------------------------------- */
+
+int plan_withdraw(plan *p, int entrant)
+{
+    if (entrant < 0 || entrant >= p->cfg.nentrants)
+        return -1;
+    p->cfg.withdrawn |= (uint64_t)1 << entrant;
+    return 0;
+}
+
+bool plan_withdrawn(const plan *p, int entrant)
+{
+    return entrant >= 0 && entrant < p->cfg.nentrants &&
+           (p->cfg.withdrawn >> entrant & 1);
+}
+
+int plan_forfeit(const plan *p, const plan_game *g, plan_result *r)
+{
+    long i = plan_find_game(p, g->id);
+    if (i < 0 || p->games[i].has_result)
+        return 0;
+    const plan_game *pg = &p->games[i].g;
+    bool w0 = plan_withdrawn(p, pg->entrant[0]);
+    bool w1 = plan_withdrawn(p, pg->entrant[1]);
+    if (!w0 && !w1)
+        return 0;
+    memset(r, 0, sizeof *r);
+    snprintf(r->id, sizeof r->id, "%s", pg->id);
+    r->outcome = w0 && w1 ? PLAN_BOTH_LOSE
+                 : w0     ? PLAN_SEAT1_WINS
+                          : PLAN_SEAT0_WINS;
+    r->how = PLAN_HOW_FORFEIT;
+    r->entered = true;
+    return 1;
+}
+
+bool plan_result_of(const plan *p, const char *id, plan_result *r)
+{
+    long i = plan_find_game(p, id);
+    if (i < 0 || !p->games[i].has_result)
+        return false;
+    const plan_entry *e = &p->games[i];
+    memset(r, 0, sizeof *r);
+    snprintf(r->id, sizeof r->id, "%s", e->g.id);
+    r->outcome = e->outcome;
+    r->win_points[0] = e->win_points[0];
+    r->win_points[1] = e->win_points[1];
+    r->how = e->how;
+    r->entered = e->entered;
+    return true;
+}
+
+int plan_decided_by_cap(const plan *p, const char *id, int *advances)
+{
+    long i = plan_find_game(p, id);
+    if (i < 0 || p->games[i].tie < 0 || !p->games[i].has_result)
+        return 0;
+    const plan_cup_tie *t = &p->ties[p->games[i].tie];
+    if (!t->by_safeguard || p->games[i].gameno != t->games)
+        return 0;
+    *advances = t->winner;
+    return 1;
+}
 
 int plan_groups(const plan *p) { return p->ngroups; }
 
@@ -419,4 +540,15 @@ const char *plan_group_name(const plan *p, int group)
     if (group < 0 || group >= p->ngroups)
         return NULL;
     return p->gname[group];
+}
+
+size_t plan_group_members(const plan *p, int group, int *entrant,
+                          size_t cap)
+{
+    if (group < 0 || group >= p->ngroups)
+        return 0;
+    size_t m = (size_t)(p->gstart[group + 1] - p->gstart[group]);
+    for (size_t i = 0; i < m && i < cap; i++)
+        entrant[i] = p->member[p->gstart[group] + (int)i];
+    return m;
 }

@@ -10,15 +10,20 @@
  * already on disk, then play what plan_ready() still lists.
  *
  * Formats:
- *   swiss-cup    groups of 4 or 5 by lot (or by the given order), everyone
- *                plays everyone in the group once, who starts by lot; win 3,
- *                draw 1, loss 0; ties broken by win points, then head to
- *                head, then lots.  Then a knockout cup (policy in
- *                referee/event/EVENTS.md): a drawn cup game is replayed
- *                with the other entrant starting, until there is a winner or
- *                replay_cap games were drawn (then the better-ranked entrant
- *                of the group phase advances: the safeguard).
- *   round-robin  every pair plays games_per_pair games, starting in turn.
+ *   swiss-cup    groups of 4 or 5 by lot (or dealt from a seeding), everyone
+ *                plays everyone in the group once, each starting as evenly
+ *                as possible (or by a coin per game); win 3, draw 1, loss
+ *                0; ties broken by win points, then head to head, then
+ *                lots.  Then a knockout cup (policy in
+ *                referee/event/EVENTS.md): seeds compared per game across
+ *                groups, a group's entrants apart in round 1 when the
+ *                bracket allows it, a drawn cup game replayed with the other
+ *                entrant starting, until there is a winner or replay_cap
+ *                games were drawn (then the better-ranked entrant of the
+ *                group phase advances: the safeguard); optionally a match
+ *                for third place.
+ *   round-robin  every pair plays games_per_pair games, starting in turn
+ *                (the first starts balanced over the league).
  *   gauntlet     the challenger plays every other entrant games_per_pair
  *                games, starting in turn.
  *
@@ -54,11 +59,35 @@ typedef enum {
     PLAN_GAUNTLET,
 } plan_format;
 
+/* Who starts the games of a swiss group or a round-robin league. */
+typedef enum {
+    PLAN_STARTS_BALANCED = 0, /* each entrant starts as evenly as possible */
+    PLAN_STARTS_LOT,          /* a coin per game (per pair in a league) */
+} plan_starts;
+
+/* How entrants of different groups are compared (cup seeds, the fill,
+ * the places of those out after the group phase). */
+typedef enum {
+    PLAN_CROSS_PER_GAME = 0, /* points per game, then win points per game */
+    PLAN_CROSS_POINTS,       /* points, then win points, as they are */
+} plan_cross;
+
+/* Win points of a win by the other side's fault (a timeout, a crash...). */
+typedef enum {
+    PLAN_FAULT_WP_ZERO = 0, /* none: no game was won on the board */
+    PLAN_FAULT_WP_FULL,     /* as a rules win at that point: 18 minus the
+                               winner's marbles */
+} plan_fault_wp;
+
 typedef struct {
     plan_format format;
     int nentrants;      /* 1..PLAN_MAX_ENTRANTS */
     uint64_t seed;      /* every lot of the event comes from it */
-    bool seeded;        /* swiss: groups from the entrants' order, not lot */
+    bool seeded;        /* swiss: groups dealt from a seeding, not by lot */
+    /* seeded: the entrants best first (a permutation of 0..nentrants-1);
+     * without has_seed_order, the entrants' own order. */
+    bool has_seed_order;
+    int seed_order[PLAN_MAX_ENTRANTS];
     bool thirds;        /* swiss: intermediate round of group thirds */
     int qualifiers;     /* swiss: direct qualifiers per group, 1 or 2; 0 =
                            the default (2 up to 8 groups, then 1) */
@@ -66,9 +95,22 @@ typedef struct {
                            1..PLAN_REPLAY_CAP_MAX */
     int games_per_pair; /* round-robin, gauntlet: 1..PLAN_GAMES_PER_PAIR_MAX */
     int challenger;     /* gauntlet: entrant index */
+    plan_starts starts;     /* swiss groups, round robin */
+    plan_cross cross;       /* swiss: comparisons across groups */
+    bool separate_groups;   /* swiss: keep a group's entrants apart in cup
+                               round 1 when the bracket allows it */
+    bool third_place;       /* swiss: the semi-finals' losers play for 3 */
+    /* Carried for the tables and records: the plan counts the win points
+     * each result brings (event_run.h applies the rule). */
+    plan_fault_wp fault_win_points;
+    /* Bit e: entrant e withdrew; its games without a result are forfeits
+     * (plan_forfeit).  plan_withdraw() adds one to a running plan. */
+    uint64_t withdrawn;
 } plan_config;
 
-/* Defaults: swiss-cup, thirds on, replay_cap 8, games_per_pair 2. */
+/* Defaults: swiss-cup, thirds on, replay_cap 8, games_per_pair 2,
+ * balanced starts, comparison per game, groups kept apart in round 1, no
+ * third-place match, no win points for a fault win, nobody withdrawn. */
 void plan_config_defaults(plan_config *cfg);
 
 typedef struct {
@@ -84,7 +126,16 @@ typedef enum {
     PLAN_SEAT0_WINS = 0,
     PLAN_SEAT1_WINS,
     PLAN_DRAW,
+    PLAN_BOTH_LOSE, /* a forfeit of two withdrawn entrants: 0 points each */
 } plan_outcome;
+
+/* How a result came about. */
+typedef enum {
+    PLAN_HOW_RULES = 0, /* played to an end by the rules */
+    PLAN_HOW_FAULT,     /* played, and lost by a seat's fault */
+    PLAN_HOW_FORFEIT,   /* not played: forfeited (withdrawal, or entered) */
+    PLAN_HOW_ADJUDICATED, /* not played to its end: decided by a person */
+} plan_how;
 
 typedef struct {
     char id[PLAN_ID_MAX];
@@ -93,6 +144,9 @@ typedef struct {
     /* The record's referee.isolation ("full", "none", "" if not said):
      * carried to the tables, ignored by the plan. */
     char isolation[8];
+    plan_how how;      /* counted: forfeits in the tables' rows */
+    bool entered;      /* a record entered by hand or for a withdrawal,
+                          not a game played by the referee */
 } plan_result;
 
 typedef struct plan plan;
@@ -115,6 +169,28 @@ bool plan_done(const plan *p);
 /* Games with a result, and games known so far (for progress). */
 size_t plan_played(const plan *p);
 size_t plan_known(const plan *p);
+/* The configuration the plan was made with (withdrawals added since
+ * included). */
+const plan_config *plan_get_config(const plan *p);
+
+/* ---- withdrawals ----------------------------------------------------- */
+
+/* Entrant e withdraws from a running plan: the same as having it in
+ * cfg.withdrawn from the start, since a withdrawal only turns games
+ * without a result into forfeits.  -1 for an entrant out of range. */
+int plan_withdraw(plan *p, int entrant);
+bool plan_withdrawn(const plan *p, int entrant);
+/* A game (ready, without a result) of a withdrawn entrant: 1 with the
+ * forfeit in *r (the other entrant wins with 0 win points; both lose when
+ * both withdrew), else 0.  The runner records it instead of playing. */
+int plan_forfeit(const plan *p, const plan_game *g, plan_result *r);
+
+/* The result game id has, if any: true with it in *r. */
+bool plan_result_of(const plan *p, const char *id, plan_result *r);
+
+/* Did the replay cap decide the tie with game id, its last game?  1 with
+ * the entrant it sent through in *advances, else 0. */
+int plan_decided_by_cap(const plan *p, const char *id, int *advances);
 
 /* ---- tables ---------------------------------------------------------- */
 
@@ -126,11 +202,19 @@ typedef struct {
     int win_points;  /* collected in wins */
     char decided_by[24]; /* what separated it from the next row: "points",
                             "win points", "head to head", "lot", "" */
+    int forfeits_lost;   /* of the games lost, lost by forfeit */
+    int forfeits_won;    /* of the games won, won by forfeit */
+    int entered;         /* games whose result was entered, not played */
+    bool withdrawn;      /* the entrant withdrew */
 } plan_row;
 
 /* Groups (a league is one group named "league"). */
 int plan_groups(const plan *p);
 const char *plan_group_name(const plan *p, int group);
+/* The group's members in the order the draw dealt them (seed order
+ * with a seeding); returns how many (only cap are written). */
+size_t plan_group_members(const plan *p, int group, int *entrant,
+                          size_t cap);
 /* Rows in rank order; returns the number of rows. */
 size_t plan_group_table(const plan *p, int group, plan_row *rows,
                         size_t cap);
@@ -142,13 +226,16 @@ typedef struct {
     int winner;        /* entrant, or -1 while open */
     int games;         /* games played in this tie */
     bool by_safeguard; /* decided by the replay cap */
+    bool third_place;  /* the match for third place (round = the final's,
+                          tie 2) */
 } plan_tie;
 
 /* Every cup tie known so far (intermediate round first), in order. */
 size_t plan_bracket(const plan *p, plan_tie *ties, size_t cap);
 
 /* Final ranking once done: entrant by place (ranks[0] is the winner), and
- * the place of each (shared places repeat, e.g. 1 2 3 3 5 5 5 5). */
+ * the place of each (shared places repeat, e.g. 1 2 3 3 5 5 5 5; with a
+ * third-place match 1 2 3 4 5 5 5 5). */
 size_t plan_final_ranking(const plan *p, int *entrant, int *place,
                           size_t cap);
 

@@ -21,7 +21,8 @@
 
 #include "util/rng.h"
 
-#define PLAN_MAX_TIES 64       /* bracket <= 16: 15 cup ties + <= 8 intermediate */
+#define PLAN_MAX_TIES 64       /* bracket <= 16: 15 cup ties + <= 8
+                                  intermediate + the third-place match */
 #define PLAN_GAMES_PER_STEP 64 /* most games one result can create */
 
 /* One game the plan has made, with its result once known. */
@@ -30,9 +31,12 @@ typedef struct {
     int group;   /* phase 0: group index; else -1 */
     int tie;     /* phases 1, 2: index into ties; else -1 */
     int64_t key; /* listing order: phase, round, then creation or tie */
+    int gameno;  /* phases 1, 2: the game's number within its tie */
     bool has_result;
     plan_outcome outcome;
     int win_points[2];
+    plan_how how;
+    bool entered;
 } plan_entry;
 
 /* One cup or intermediate tie as the plan keeps it (plan_tie is what
@@ -48,11 +52,16 @@ typedef struct {
     int open;      /* index of the game being played, or -1 */
     int next;      /* tie the winner goes to, or -1 */
     int next_slot;
+    int loser_next; /* semi-finals with a third-place match: the loser's
+                       tie, or -1 */
+    int loser_slot;
+    bool third;    /* the third-place match */
 } plan_cup_tie;
 
 /* An entrant's group or league games so far. */
 typedef struct {
     int played, won, drawn, lost, points, win_points;
+    int forfeits_lost, forfeits_won, entered;
 } plan_tally;
 
 struct plan {
@@ -81,6 +90,7 @@ struct plan {
     int nties;
     int round_base[8];     /* first tie of cup round r (index r) */
     int final_tie;
+    int third_tie;         /* the third-place match, or -1 */
     int group_rank[PLAN_MAX_ENTRANTS]; /* after the group phase */
 };
 
@@ -96,11 +106,17 @@ void plan_lot_shuffle(const plan *p, const char *tag, int *a, int n);
 /* 0 or 1 by the lot named prefix + id. */
 int plan_lot_bit(const plan *p, const char *prefix, const char *id);
 /* Add a game (room reserved); seat 0 is a, who starts.  Returns its
- * index. */
+ * index.  For a tie's game, tie_idx and the tie's games so far give its
+ * number. */
 size_t plan_add_game(plan *p, const char *id, const char *stage, int phase,
                      int round, int a, int b, int group, int tie_idx);
 
 /* ---- plan_shape.c: the groups and the schedules ------------------------ */
+
+/* Balanced starts among m players whose rotation positions are pos[]:
+ * does the player at position pa start against the one at pb?  Each
+ * starts (m-1)/2 games, or m/2 and m/2-1 when m is even. */
+bool plan_balanced_starts(int pa, int pb, int m);
 
 /* Deal the entrants into p->shape's groups and schedule their games. */
 void plan_make_groups(plan *p);
@@ -114,7 +130,8 @@ void plan_tally_result(plan *p, const plan_entry *g);
 /* Rank group gi: out[0..m) entrants in rank order, sep[i] what separated
  * out[i] from out[i + 1] (an index into plan_rank.c's names); returns m. */
 int plan_rank_group(const plan *p, int gi, int *out, int *sep);
-/* Sort a[0..k) across groups: points, win points, the event's lot. */
+/* Sort a[0..k) across groups: points (per game by default), win points
+ * (likewise), the event's lot. */
 void plan_cross_sort(const plan *p, int *a, int k);
 
 /* ---- plan_cup.c: the cup ---------------------------------------------- */
@@ -124,5 +141,7 @@ void plan_cup_build(plan *p);
 /* Count the result of a game of tie ti: a winner moves on, a draw is
  * replayed or decided by the safeguard. */
 void plan_cup_result(plan *p, const plan_entry *g);
+/* Is the cup over: the final decided, and the third-place match if any? */
+bool plan_cup_over(const plan *p);
 
 #endif

@@ -21,8 +21,18 @@ void plan_tally_result(plan *p, const plan_entry *g)
 {
     plan_tally *x = &p->tally[g->g.entrant[0]];
     plan_tally *y = &p->tally[g->g.entrant[1]];
+    bool forfeit = g->how == PLAN_HOW_FORFEIT;
     x->played++;
     y->played++;
+    x->entered += g->entered;
+    y->entered += g->entered;
+    if (g->outcome == PLAN_BOTH_LOSE) {
+        x->lost++;
+        y->lost++;
+        x->forfeits_lost++;
+        y->forfeits_lost++;
+        return;
+    }
     if (g->outcome == PLAN_DRAW) {
         x->drawn++;
         y->drawn++;
@@ -36,6 +46,8 @@ void plan_tally_result(plan *p, const plan_entry *g)
     lose->lost++;
     win->points += 3;
     win->win_points += g->win_points[w];
+    win->forfeits_won += forfeit;
+    lose->forfeits_lost += forfeit;
 }
 
 /* ---- group tables ---------------------------------------------------------- */
@@ -62,7 +74,7 @@ static void plan_h2h_points(const plan *p, int group, const int *set, int k,
         if (g->outcome == PLAN_DRAW) {
             pts[where[a]] += 1;
             pts[where[b]] += 1;
-        } else {
+        } else if (g->outcome != PLAN_BOTH_LOSE) {
             pts[where[g->outcome == PLAN_SEAT0_WINS ? a : b]] += 3;
         }
     }
@@ -192,6 +204,10 @@ size_t plan_group_table(const plan *p, int group, plan_row *rows, size_t cap)
         row->lost = s->lost;
         row->points = s->points;
         row->win_points = s->win_points;
+        row->forfeits_lost = s->forfeits_lost;
+        row->forfeits_won = s->forfeits_won;
+        row->entered = s->entered;
+        row->withdrawn = plan_withdrawn(p, order[i]);
         snprintf(row->decided_by, sizeof row->decided_by, "%s",
                  plan_sep_name[sep[i]]);
     }
@@ -200,14 +216,33 @@ size_t plan_group_table(const plan *p, int group, plan_row *rows, size_t cap)
 
 /* ---- across groups --------------------------------------------------------- */
 
-/* Across groups: better points, then win points, then the event's lot. */
+/* x/px against y/py, as fractions (0 when nothing was played): -1, 0, 1. */
+static int plan_cmp_rate(int x, int px, int y, int py)
+{
+    long long a = px ? (long long)x * (py ? py : 1) : 0;
+    long long b = py ? (long long)y * (px ? px : 1) : 0;
+    return (a > b) - (a < b);
+}
+
+/* Across groups: better points, then win points (both per game played,
+ * or as they are), then the event's lot. */
 static bool plan_cross_better(const plan *p, int a, int b)
 {
     const plan_tally *x = &p->tally[a], *y = &p->tally[b];
-    if (x->points != y->points)
-        return x->points > y->points;
-    if (x->win_points != y->win_points)
-        return x->win_points > y->win_points;
+    int c;
+    if (p->cfg.cross == PLAN_CROSS_PER_GAME) {
+        c = plan_cmp_rate(x->points, x->played, y->points, y->played);
+        if (!c)
+            c = plan_cmp_rate(x->win_points, x->played, y->win_points,
+                              y->played);
+    } else {
+        c = (x->points > y->points) - (x->points < y->points);
+        if (!c)
+            c = (x->win_points > y->win_points) -
+                (x->win_points < y->win_points);
+    }
+    if (c)
+        return c > 0;
     return p->cross_lot[a] < p->cross_lot[b];
 }
 
@@ -231,24 +266,60 @@ static bool plan_out_better(const plan *p, int a, int b)
 
 /* ---- the final ranking ----------------------------------------------------- */
 
+/* The loser of a decided tie between two entrants, or -1. */
+static int plan_tie_loser(const plan_cup_tie *t, int *side)
+{
+    if (t->entrant[0] < 0 || t->entrant[1] < 0 || t->winner < 0)
+        return -1;
+    *side = t->entrant[0] == t->winner ? 1 : 0;
+    return t->entrant[*side];
+}
+
+/* Put e at ent[*k] with place pl; marks it placed. */
+static void plan_place(int *ent, int *pl, int *k, bool *placed, int e,
+                       int place)
+{
+    ent[*k] = e;
+    pl[(*k)++] = place;
+    placed[e] = true;
+}
+
+/* The third-place match's entrants: its winner 3rd, its loser 4th. */
+static void plan_rank_third(const plan *p, int *ent, int *pl, int *k,
+                            bool *placed)
+{
+    const plan_cup_tie *t = &p->ties[p->third_tie];
+    int side;
+    if (t->winner >= 0)
+        plan_place(ent, pl, k, placed, t->winner, *k + 1);
+    int loser = plan_tie_loser(t, &side);
+    if (loser >= 0)
+        plan_place(ent, pl, k, placed, loser, *k + 1);
+}
+
 /* The cup's entrants from ent[*k] on: the winner, then the losers by
  * round, the last round first and the intermediate round last; a round's
- * losers share a place and are listed by seed.  Marks them placed. */
+ * losers share a place and are listed by seed (the semi-finals' losers
+ * placed by the third-place match when there is one).  Marks them
+ * placed. */
 static void plan_rank_cup(const plan *p, int *ent, int *pl, int *k,
                           bool *placed)
 {
     const plan_cup_tie *f = &p->ties[p->final_tie];
-    ent[*k] = f->winner;
-    pl[(*k)++] = 1;
-    placed[f->winner] = true;
+    plan_place(ent, pl, k, placed, f->winner, 1);
     for (int r = p->rounds; r >= 0; r--) {
+        if (p->third_tie >= 0 && r == p->rounds - 1) {
+            plan_rank_third(p, ent, pl, k, placed);
+            continue;
+        }
         int first = *k;
         for (int i = 0; i < p->nties; i++) {
             const plan_cup_tie *t = &p->ties[i];
-            if (t->round != r || t->entrant[0] < 0 || t->entrant[1] < 0)
+            int side;
+            int e = t->round == r && !t->third ? plan_tie_loser(t, &side)
+                                               : -1;
+            if (e < 0 || placed[e])
                 continue;
-            int side = t->entrant[0] == t->winner ? 1 : 0;
-            int e = t->entrant[side];
             int j = (*k)++;
             /* insertion by seed within the round */
             while (j > first && pl[j - 1] > t->seed[side]) {

@@ -107,7 +107,9 @@ static void plan_deal_groups(plan *p)
     int n = p->cfg.nentrants, g = p->shape.groups;
     int order[PLAN_MAX_ENTRANTS];
     for (int i = 0; i < n; i++)
-        order[i] = i;
+        order[i] = p->cfg.seeded && p->cfg.has_seed_order
+                       ? p->cfg.seed_order[i]
+                       : i;
     if (!p->cfg.seeded)
         plan_lot_shuffle(p, "draw/groups", order, n);
     int slot[PLAN_MAX_ENTRANTS][PLAN_MAX_ENTRANTS];
@@ -134,6 +136,38 @@ static void plan_deal_groups(plan *p)
     p->gstart[g] = pos;
 }
 
+bool plan_balanced_starts(int pa, int pb, int m)
+{
+    int d = ((pb - pa) % m + m) % m;
+    if (m % 2)
+        return d >= 1 && d <= (m - 1) / 2;
+    return (d >= 1 && d < m / 2) || (d == m / 2 && pa < m / 2);
+}
+
+/* The rotation positions of the m players of a group or league for
+ * balanced starts: a shuffle by the lot named tag, so that who starts
+ * the extra game of an even group is drawn. */
+static void plan_start_positions(const plan *p, const char *tag, int m,
+                                 int *pos)
+{
+    int perm[PLAN_MAX_ENTRANTS];
+    for (int i = 0; i < m; i++)
+        perm[i] = i;
+    plan_lot_shuffle(p, tag, perm, m);
+    for (int i = 0; i < m; i++)
+        pos[perm[i]] = i;
+}
+
+/* Does the first of the pair (players a and b of m, by their index in
+ * the group) start?  Balanced by their positions, or a coin for id. */
+static bool plan_first_starts(const plan *p, const int *pos, int a, int b,
+                              int m, const char *coin_id)
+{
+    if (p->cfg.starts == PLAN_STARTS_BALANCED)
+        return plan_balanced_starts(pos[a], pos[b], m);
+    return plan_lot_bit(p, "seat/", coin_id) == 0;
+}
+
 /* The swiss-cup group games: circle order within each group. */
 static void plan_group_games(plan *p)
 {
@@ -142,14 +176,19 @@ static void plan_group_games(plan *p)
         int m = p->gstart[gi + 1] - p->gstart[gi];
         const int *mem = p->member + p->gstart[gi];
         int np = plan_circle_pairs(m, pairs);
+        int pos[PLAN_MAX_ENTRANTS];
+        char tag[32];
+        snprintf(tag, sizeof tag, "starts/%s", p->gname[gi]);
+        plan_start_positions(p, tag, m, pos);
         for (int i = 0; i < np; i++) {
             char id[PLAN_ID_MAX], stage[PLAN_STAGE_MAX];
             snprintf(id, sizeof id, "group-%s-%02d", p->gname[gi], i + 1);
             snprintf(stage, sizeof stage, "group %s", p->gname[gi]);
             int a = mem[pairs[i][0]], b = mem[pairs[i][1]];
-            int s = plan_lot_bit(p, "seat/", id);
-            plan_add_game(p, id, stage, 0, pairs[i][2], s ? b : a,
-                          s ? a : b, gi, -1);
+            bool first = plan_first_starts(p, pos, pairs[i][0], pairs[i][1],
+                                           m, id);
+            plan_add_game(p, id, stage, 0, pairs[i][2], first ? a : b,
+                          first ? b : a, gi, -1);
         }
     }
 }
@@ -214,14 +253,19 @@ void plan_make_league(plan *p)
     int w = plan_digits((size_t)np * (size_t)gpp);
     if (w < 3)
         w = 3;
+    int pos[PLAN_MAX_ENTRANTS];
+    plan_start_positions(p, "starts/league", n, pos);
     int no = 0;
     for (int c = 0; c < gpp; c++)
         for (int i = 0; i < np; i++) {
             int a = pairs[i][0], b = pairs[i][1];
             char tag[32], id[PLAN_ID_MAX], stage[PLAN_STAGE_MAX];
             snprintf(tag, sizeof tag, "%s-pair-%d-%d", pre, a, b);
-            /* the pair's first starter by lot, then in turn */
-            int s = plan_lot_bit(p, "seat/", tag) ^ (c % 2);
+            /* The pair's first starter balanced (round robin) or by lot,
+             * then in turn. */
+            int s = (rr ? !plan_first_starts(p, pos, a, b, n, tag)
+                        : plan_lot_bit(p, "seat/", tag)) ^
+                    (c % 2);
             plan_league_id(id, sizeof id, pre, ++no, w);
             snprintf(stage, sizeof stage, "%s, game %d of %d",
                      rr ? "league" : "gauntlet", c + 1, gpp);

@@ -131,6 +131,7 @@ static void match_fill_record_header(match *m)
     r->round = c->round;
     record_set(&r->game_id, c->game_id);
     record_set(&r->stage, c->stage);
+    record_set(&r->event_digest, c->event_digest);
     record_set(&r->game, rules_game_name(m->game));
     record_set(&r->variant, rules_variant_name(m->game));
     record_set(&r->options, rules_options_text(m->game));

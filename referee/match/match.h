@@ -78,6 +78,8 @@ typedef struct {
     int round;
     const char *game_id;   /* event context for the record, or NULL */
     const char *stage;
+    const char *event_digest; /* the event's (event_record.h), or NULL;
+                                 copied by match_new */
     const char *entrant[RULES_MAX_SEATS];
     /* The loop's clock (loopclock.h): moves are timed to the loop's
      * wake-up and its pauses are not charged.  NULL: timed when read. */

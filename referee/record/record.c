@@ -71,6 +71,8 @@ void record_release(record *r)
     free(r->event);
     free(r->game_id);
     free(r->stage);
+    free(r->event_digest);
+    record_note_release(&r->note);
     free(r->game);
     free(r->variant);
     free(r->options);

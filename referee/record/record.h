@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include "clock/time_control.h"
+#include "util/sha256.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,36 @@ typedef struct {
     int win_points;  /* Pentago tournament rule 5; 0 for loss or draw */
 } record_player;
 
+/* What record_read found of the record's digest (SCHEMA.md, "Digest"). */
+typedef enum {
+    RECORD_DIGEST_NONE = 0, /* no digest line: a record written before
+                               digests, one built in memory, or one whose
+                               digest line was removed */
+    RECORD_DIGEST_OK,       /* the content gives the recorded digest */
+    RECORD_DIGEST_BAD,      /* it does not: the record was changed after it
+                               was written */
+    RECORD_DIGEST_MISPLACED, /* a digest that is not the file's last line:
+                                lines were added after it */
+} record_digest_state;
+
+/* What an event adds to a record (referee/event/EVENTS.md, "Running an
+ * event by hand"): all NULL for a game played and counted as its result
+ * says.  record_note_release() frees it (record_read.c). */
+typedef struct {
+    /* A result entered, not played (`referee event --enter`, or the
+     * forfeit of a withdrawn entrant): who entered it, why, and when
+     * (ISO 8601 UTC). */
+    char *entered_by, *entered_reason, *entered_when;
+    /* How the event counted the game beyond what its result says: rule
+     * "replay-cap" (the tie's last game was drawn: entrant went through
+     * by the safeguard) or "fault-win-points" (a win by a fault: the
+     * winner, entrant, counts win_points in the tables). */
+    char *decision_rule, *decision_entrant, *decision_detail;
+    int decision_win_points;
+} record_event_note;
+
+void record_note_release(record_event_note *n);
+
 typedef struct {
     int schema;            /* RECORD_SCHEMA */
     char *referee_version;
@@ -55,6 +86,9 @@ typedef struct {
     int round;             /* game number within the match/event, from 1 */
     char *game_id;         /* the event's id of this game, or NULL */
     char *stage;           /* the event stage, e.g. "group A", or NULL */
+    char *event_digest;    /* "sha256:HEX" of the event definition's
+                              content that decides its games
+                              (event_record.h), or NULL outside events */
     char *game, *variant, *options;
     uint64_t seed;
     time_control tc;       /* as the game was played */
@@ -80,6 +114,13 @@ typedef struct {
     char **fault_comments;
     size_t nfault_comments;
     char *final_position;  /* position line after the last move */
+    record_event_note note; /* an event's own facts: entered, decision */
+    /* Filled by record_read, ignored by record_write (which computes the
+     * digest of what it writes): the digest state, the digest the file
+     * gives and the one its content gives (empty when there is none). */
+    record_digest_state digest;
+    char digest_recorded[SHA256_TEXT_MAX];
+    char digest_actual[SHA256_TEXT_MAX];
 } record;
 
 /* The reasons that put a seat at fault, as the match writes them and
@@ -108,7 +149,33 @@ int record_list_add(char ***list, size_t *count, const char *text);
 int record_write(const record *r, const char *path, char *err,
                  size_t errlen);
 /* Read and check the structure and types of a record; on error the
- * message names the file, the line and the field. */
+ * message names the file, the line and the field.  The digest is checked
+ * too, but only noted in r->digest: whether it must be there is the
+ * reader's choice (record_digest_check). */
 int record_read(const char *path, record *r, char *err, size_t errlen);
+
+/* ---- digest (record_digest.c) ---------------------------------------- */
+
+/* The digest line: `digest: "sha256:HEX"`, HEX the SHA-256 of every byte
+ * of the file before that line, which is the file's last. */
+#define RECORD_DIGEST_KEY "digest"
+/* Fill r->digest and the two texts from the file's bytes; line is the
+ * line of the `digest` key that the YAML holds at the top level, 0 if
+ * none. */
+void record_digest_scan(record *r, const char *buf, size_t len,
+                        unsigned long line);
+/* Is r's digest as it must be?  0, or -1 with "PATH: digest: ..." in err:
+ * a digest that does not match, one that is not the last line, and (unless
+ * accept_none) no digest at all, naming --accept-undigested. */
+int record_digest_check(const record *r, const char *path, bool accept_none,
+                        char *err, size_t errlen);
+
+/* ---- clock (record_clock.c) ------------------------------------------ */
+
+/* Are the recorded times possible under the record's time control, as the
+ * match times a move (PROTOCOL.md section 5)?  0, or -1 with
+ * "PATH: ply N (seat S, 'MOVE'): FIELD: ..." and the figures in err. */
+int record_clock_check(const record *r, const char *path, char *err,
+                       size_t errlen);
 
 #endif

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
     ytree_ctx y;
@@ -175,6 +176,50 @@ static int check_schema(rctx *c, const ytree_node *root, record *r)
     return 0;
 }
 
+void record_note_release(record_event_note *n)
+{
+    free(n->entered_by);
+    free(n->entered_reason);
+    free(n->entered_when);
+    free(n->decision_rule);
+    free(n->decision_entrant);
+    free(n->decision_detail);
+    memset(n, 0, sizeof *n);
+}
+
+/* The optional `entered` and `decision` mappings (record_event_note). */
+static int check_note(rctx *c, const ytree_node *root, record *r)
+{
+    record_event_note *n = &r->note;
+    const ytree_node *e, *d;
+    if (ytree_map_find(&c->y, root, "", "entered", &e) ||
+        ytree_map_find(&c->y, root, "", "decision", &d))
+        return -1;
+    if (e && !ytree_is_null(e) &&
+        (ytree_want_kind(&c->y, e, "entered", YTREE_MAP) ||
+         ytree_get_str(&c->y, e, "entered", "by", true, &n->entered_by) ||
+         ytree_get_str(&c->y, e, "entered", "reason", true,
+                       &n->entered_reason) ||
+         ytree_get_str(&c->y, e, "entered", "when", false,
+                       &n->entered_when)))
+        return -1;
+    if (!d || ytree_is_null(d))
+        return 0;
+    if (ytree_want_kind(&c->y, d, "decision", YTREE_MAP) ||
+        ytree_get_str(&c->y, d, "decision", "rule", true,
+                      &n->decision_rule) ||
+        ytree_get_str(&c->y, d, "decision", "entrant", false,
+                      &n->decision_entrant) ||
+        ytree_get_str(&c->y, d, "decision", "detail", false,
+                      &n->decision_detail))
+        return -1;
+    long wp = 0;
+    if (get_opt_l(c, d, "decision", "win_points", 0, INT32_MAX, &wp))
+        return -1;
+    n->decision_win_points = (int)wp;
+    return 0;
+}
+
 /* Check the whole tree and fill r. */
 static int check_record(rctx *c, const ytree_node *root, record *r)
 {
@@ -228,7 +273,9 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
         ytree_get_l(&c->y, tc, "time_control", "startup_ms", 0, big, &r->tc.startup_ms))
         return -1;
 
-    if (ytree_get_str(&c->y, root, "", "started", true, &r->start_time) ||
+    if (ytree_get_str(&c->y, root, "", "event_digest", false,
+                      &r->event_digest) ||
+        ytree_get_str(&c->y, root, "", "started", true, &r->start_time) ||
         ytree_get_str(&c->y, root, "", "ended", false, &r->end_time))
         return -1;
 
@@ -280,7 +327,49 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
                        &r->nfault_comments))
         return -1;
 
+    if (check_note(c, root, r))
+        return -1;
     return ytree_get_str(&c->y, root, "", "final_position", true, &r->final_position);
+}
+
+/* The file's bytes again (ytree keeps none): up to YTREE_MAX_BYTES, as
+ * much as its size says (records are renamed into place whole, so it does
+ * not change under the reader).  NULL on failure. */
+static char *read_again(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    struct stat st;
+    char *buf = NULL;
+    if (fstat(fileno(f), &st) == 0 && st.st_size >= 0 &&
+        st.st_size <= YTREE_MAX_BYTES)
+        buf = malloc((size_t)st.st_size + 1);
+    *len = buf ? fread(buf, 1, (size_t)st.st_size + 1, f) : 0;
+    if (buf && (ferror(f) || *len > (size_t)st.st_size)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+/* The digest: the line of the `digest` key, and the file's bytes hashed
+ * as they are on disk (record_digest.c). */
+static int check_digest(rctx *c, const ytree_node *root, record *r)
+{
+    const ytree_node *n;
+    if (ytree_map_find(&c->y, root, "", RECORD_DIGEST_KEY, &n))
+        return -1;
+    unsigned long line = n ? (n->keyline ? n->keyline : n->line) : 0;
+    size_t len;
+    char *buf = read_again(c->y.path, &len);
+    if (!buf)
+        return ytree_fail(&c->y, 0, RECORD_DIGEST_KEY,
+                          "cannot read the file again to check it");
+    record_digest_scan(r, buf, len, line);
+    free(buf);
+    return 0;
 }
 
 /* Read and check a record (see the top of this file).  r need not be
@@ -293,6 +382,8 @@ int record_read(const char *path, record *r, char *err, size_t errlen)
     int rc = ytree_load(&c.y, "a record", &root);
     if (rc == 0)
         rc = check_record(&c, root, r);
+    if (rc == 0)
+        rc = check_digest(&c, root, r);
     ytree_free(root);
     if (rc)
         record_release(r);

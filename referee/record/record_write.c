@@ -10,14 +10,20 @@
  *
  * Atomicity, the directory's fsync and the error messages are
  * fs_write_atomic's (fsutil.h), as for every other output file.
+ *
+ * The document is made in memory first, so that its last line can be the
+ * digest of every byte before it (record_digest.c).
  */
 #include "record.h"
 
 #include "util/fsutil.h"
 #include "yaml/ywrite.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Write `key: "string"` at the given indentation. */
 static void rw_str(FILE *f, int indent, const char *key, const char *s)
@@ -45,6 +51,7 @@ static void rw_header(FILE *f, const record *r)
     rw_long(f, 0, "round", r->round);
     rw_str(f, 0, "game_id", r->game_id);
     rw_str(f, 0, "stage", r->stage);
+    rw_str(f, 0, "event_digest", r->event_digest);
     fputs("game:\n", f);
     rw_str(f, 2, "name", r->game);
     rw_str(f, 2, "variant", r->variant);
@@ -118,6 +125,26 @@ static void rw_result(FILE *f, const record *r)
     rw_str(f, 0, "final_position", r->final_position);
 }
 
+/* An event's facts (record_event_note), each block only when there is
+ * something in it. */
+static void rw_note(FILE *f, const record_event_note *n)
+{
+    if (n->entered_by || n->entered_reason || n->entered_when) {
+        fputs("entered:\n", f);
+        rw_str(f, 2, "by", n->entered_by);
+        rw_str(f, 2, "reason", n->entered_reason);
+        rw_str(f, 2, "when", n->entered_when);
+    }
+    if (n->decision_rule) {
+        fputs("decision:\n", f);
+        rw_str(f, 2, "rule", n->decision_rule);
+        rw_str(f, 2, "entrant", n->decision_entrant);
+        if (!strcmp(n->decision_rule, "fault-win-points"))
+            rw_long(f, 2, "win_points", n->decision_win_points);
+        rw_str(f, 2, "detail", n->decision_detail);
+    }
+}
+
 /* The whole document (an fs_writer). */
 static int rw_record(FILE *f, void *arg)
 {
@@ -133,11 +160,44 @@ static int rw_record(FILE *f, void *arg)
     for (size_t i = 0; i < r->nmoves; i++)
         rw_move(f, &r->moves[i], i);
     rw_result(f, r);
+    rw_note(f, &r->note);
+    return ferror(f) ? -1 : 0;
+}
+
+/* The document made in memory, and its digest line after it. */
+typedef struct {
+    const char *doc;
+    size_t len;
+    char digest[SHA256_TEXT_MAX];
+} rw_digested;
+
+/* The whole file (an fs_writer). */
+static int rw_file(FILE *f, void *arg)
+{
+    const rw_digested *d = arg;
+    fwrite(d->doc, 1, d->len, f);
+    fprintf(f, "%s: \"%s\"\n", RECORD_DIGEST_KEY, d->digest);
     return ferror(f) ? -1 : 0;
 }
 
 int record_write(const record *r, const char *path, char *err,
                  size_t errlen)
 {
-    return fs_write_atomic(path, rw_record, (void *)r, err, errlen);
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&doc, &len);
+    int made = mem ? rw_record(mem, (void *)r) : -1;
+    if (mem && fclose(mem) != 0)
+        made = -1;
+    if (made != 0) {
+        snprintf(err, errlen, "%s: cannot make the record: %s", path,
+                 strerror(errno ? errno : ENOMEM));
+        free(doc);
+        return -1;
+    }
+    rw_digested d = {.doc = doc, .len = len};
+    sha256_text(doc, len, d.digest);
+    int rc = fs_write_atomic(path, rw_file, &d, err, errlen);
+    free(doc);
+    return rc;
 }

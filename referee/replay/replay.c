@@ -109,7 +109,10 @@ static int replay_check_result(replay *rp)
                 rp->file);
         return 1;
     }
-    if (!strcmp(r->status, "void"))
+    /* A result a person entered (a forfeit, an adjudication: SCHEMA.md,
+     * `entered`) is not the rules' to give; the moves played, the clock
+     * and the digest still are checked. */
+    if (!strcmp(r->status, "void") || r->note.entered_by)
         return 0;
     bool fault = record_is_fault(r->reason);
     if (fault) {
@@ -159,10 +162,25 @@ int replay_check(const record *r, const char *file, replay_show_fn show,
         rules_game_free(rp.game);
         return 1;
     }
+    /* Lines after the digest first: they may be what the rules or the
+     * clock would then complain about (an opening_plies added). */
+    if (r->digest == RECORD_DIGEST_MISPLACED) {
+        record_digest_check(r, file, true, err, errlen);
+        rules_game_free(rp.game);
+        return 1;
+    }
     rules_start(rp.game, &rp.pos);
     int rc = replay_moves(&rp);
     if (rc == 0)
         rc = replay_check_result(&rp);
+    /* Then what the rules cannot see: times the clock makes impossible,
+     * and an edit that kept to the rules (the digest; a record without one
+     * is the caller's to refuse or not). */
+    if (rc == 0 && record_clock_check(r, file, err, errlen) != 0)
+        rc = 1;
+    if (rc == 0 && r->digest != RECORD_DIGEST_NONE &&
+        record_digest_check(r, file, true, err, errlen) != 0)
+        rc = 1;
     rules_game_free(rp.game);
     return rc;
 }

@@ -15,6 +15,7 @@
 #include "event/plan.h"
 #include "record/record.h"
 #include "support/run.h"
+#include "util/sha256.h"
 #include "yaml/ytree.h"
 
 #include <criterion/criterion.h>
@@ -664,6 +665,22 @@ Test(hostile, standings_counts_a_result_the_plan_refuses, .timeout = 120)
 }
 
 /* Write a record of game gm in which seat 0 exits at its first turn. */
+/* A record written by hand ends with its digest, as the referee's do
+ * (record/SCHEMA.md): the text's SHA-256 appended to the file. */
+static void write_exit_record_digest(const char *path)
+{
+    size_t len;
+    char *text = run_slurp(path, &len);
+    cr_assert(text, "cannot read %s", path);
+    char digest[SHA256_TEXT_MAX];
+    sha256_text(text, len, digest);
+    free(text);
+    FILE *f = fopen(path, "a");
+    cr_assert(f, "cannot append to %s", path);
+    fprintf(f, "digest: \"%s\"\n", digest);
+    cr_assert_eq(fclose(f), 0);
+}
+
 static void write_exit_record(const event_def *d, const plan_game *gm,
                               int round)
 {
@@ -698,6 +715,7 @@ static void write_exit_record(const event_def *d, const plan_game *gm,
                "final_position: \"....../....../....../....../....../"
                "...... w\"\n");
     cr_assert_eq(fclose(f), 0);
+    write_exit_record_digest(path);
 }
 
 /* 27 entrants, 50 games a pair: 17,550 games, more than the 16,384 that

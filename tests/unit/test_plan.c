@@ -999,18 +999,34 @@ Test(plan, ties_are_ready_as_soon_as_both_entrants_are_known)
     plan_free(p);
 }
 
+/* Points, then win points, per game, as one number to compare: the
+ * games are 3 or 4 here, so 12 / played is exact. */
+static int per_game_key(const plan_row *r)
+{
+    return r->points * (12 / r->played) * 10000 +
+           r->win_points * (12 / r->played);
+}
+
 Test(plan, intermediate_round_of_thirds)
 {
-    plan *p = mk(PLAN_SWISS_CUP, 31, 4); /* 7 groups: 14 + 2 mid ties */
+    /* 7 groups (5 5 5 4 4 4 4): 14 + 2 mid ties; groups not kept apart,
+     * so that the bracket is the plain one (separation has its test). */
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 31;
+    c.seed = 4;
+    c.separate_groups = false;
+    plan *p = mk_cfg(&c);
     play_phase0(p, by_seed);
-    /* Thirds across groups: points, then win points (then lot). */
+    /* Thirds across groups: points, then win points, per game (then
+     * lot). */
     int key[PLAN_MAX_ENTRANTS];
     bool third[PLAN_MAX_ENTRANTS] = {false};
     for (int gi = 0; gi < 7; gi++) {
         plan_row rows[5];
         size_t m = table(p, gi, rows);
         for (size_t i = 0; i < m; i++)
-            key[rows[i].entrant] = rows[i].points * 1000 + rows[i].win_points;
+            key[rows[i].entrant] = per_game_key(&rows[i]);
         third[rows[2].entrant] = true;
     }
     plan_tie m1 = get_tie(p, 0, 1), m2 = get_tie(p, 0, 2);
@@ -1052,7 +1068,14 @@ Test(plan, intermediate_round_of_thirds)
 
 Test(plan, cup_seeds_follow_the_group_phase)
 {
-    plan *p = mk(PLAN_SWISS_CUP, 20, 13); /* 4 groups of 5, 8 in the cup */
+    /* 4 groups of 5, 8 in the cup; groups not kept apart, so that every
+     * seed sits where the plain bracket puts it. */
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 20;
+    c.seed = 13;
+    c.separate_groups = false;
+    plan *p = mk_cfg(&c);
     play_phase0(p, by_seed);
     int gplace[PLAN_MAX_ENTRANTS], key[PLAN_MAX_ENTRANTS];
     for (int gi = 0; gi < 4; gi++) {
@@ -1691,4 +1714,575 @@ Test(plan, qualifiers_out_of_range_says_so)
     cr_expect_null(plan_new(&c, err, sizeof err));
     cr_expect_str_eq(err, "qualifiers must be 1 or 2 per group, and at most "
                           "16 in all (41 entrants make 9 groups)");
+}
+
+/* ---- fairness: who starts ------------------------------------------------------ */
+
+/* How many games each entrant starts among the ready group games. */
+static void count_starts(const plan *p, int *starts, int *games)
+{
+    size_t n;
+    plan_game *g = ready(p, &n);
+    memset(starts, 0, PLAN_MAX_ENTRANTS * sizeof *starts);
+    memset(games, 0, PLAN_MAX_ENTRANTS * sizeof *games);
+    for (size_t i = 0; i < n; i++) {
+        starts[g[i].entrant[0]]++;
+        games[g[i].entrant[0]]++;
+        games[g[i].entrant[1]]++;
+    }
+    free(g);
+}
+
+/* In a group of m, every entrant starts (m-1)/2 games, or (m even) half
+ * of them m/2 and the other half m/2 - 1: as evenly as possible, since
+ * the m(m-1)/2 starts cannot be split more evenly over m entrants. */
+static void expect_balanced(const plan *p, const char *what)
+{
+    int starts[PLAN_MAX_ENTRANTS], games[PLAN_MAX_ENTRANTS];
+    count_starts(p, starts, games);
+    for (int gi = 0; gi < plan_groups(p); gi++) {
+        plan_row rows[PLAN_MAX_ENTRANTS];
+        int m = (int)table(p, gi, rows), more = 0;
+        for (int i = 0; i < m; i++) {
+            int e = rows[i].entrant, s = starts[e];
+            cr_expect_eq(games[e], m - 1, "%s", what);
+            cr_expect(s == (m - 1) / 2 || s == m / 2,
+                      "%s: group %d of %d: entrant %d starts %d", what, gi, m,
+                      e, s);
+            more += s == m / 2 && m % 2 == 0;
+        }
+        if (m % 2 == 0)
+            cr_expect_eq(more, m / 2, "%s: group of %d", what, m);
+    }
+}
+
+Test(plan, balanced_starts_in_groups_of_3_to_7)
+{
+    for (int m = 3; m <= 7; m++)
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            char what[48];
+            snprintf(what, sizeof what, "m=%d seed=%llu", m,
+                     (unsigned long long)seed);
+            plan *p = mk(PLAN_SWISS_CUP, m, seed); /* one group of m */
+            expect_balanced(p, what);
+            plan_free(p);
+        }
+    /* Several groups: 9 (5 4), 23 (5 5 5 4 4), 64 (12 x 5, 4). */
+    static const int ns[] = {9, 23, 64};
+    for (size_t i = 0; i < 3; i++) {
+        plan *p = mk(PLAN_SWISS_CUP, ns[i], 3);
+        expect_balanced(p, "several groups");
+        plan_free(p);
+    }
+}
+
+Test(plan, who_starts_more_in_an_even_group_is_drawn)
+{
+    /* Groups of 4: which two start twice depends on the seed. */
+    int twice[4] = {0};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        plan *p = mk(PLAN_SWISS_CUP, 4, seed);
+        int starts[PLAN_MAX_ENTRANTS], games[PLAN_MAX_ENTRANTS];
+        count_starts(p, starts, games);
+        for (int e = 0; e < 4; e++)
+            twice[e] += starts[e] == 2;
+        plan_free(p);
+    }
+    for (int e = 0; e < 4; e++)
+        cr_expect(twice[e] > 5 && twice[e] < 35, "entrant %d: %d of 40", e,
+                  twice[e]);
+}
+
+Test(plan, starts_by_lot_is_a_coin_per_game)
+{
+    /* The rulebook's coin: some group of 4 has an entrant starting all
+     * three of its games, or none. */
+    int uneven = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        plan_config c;
+        plan_config_defaults(&c);
+        c.nentrants = 4;
+        c.seed = seed;
+        c.starts = PLAN_STARTS_LOT;
+        plan *p = mk_cfg(&c);
+        int starts[PLAN_MAX_ENTRANTS], games[PLAN_MAX_ENTRANTS];
+        count_starts(p, starts, games);
+        for (int e = 0; e < 4; e++)
+            uneven += starts[e] == 0 || starts[e] == 3;
+        plan_free(p);
+    }
+    cr_expect_gt(uneven, 0);
+}
+
+Test(plan, balanced_starts_in_a_round_robin)
+{
+    for (int n = 3; n <= 7; n++) {
+        plan_config c;
+        plan_config_defaults(&c);
+        c.format = PLAN_ROUND_ROBIN;
+        c.nentrants = n;
+        c.games_per_pair = 1;
+        c.seed = (uint64_t)n;
+        plan *p = mk_cfg(&c);
+        char what[32];
+        snprintf(what, sizeof what, "league of %d", n);
+        expect_balanced(p, what);
+        plan_free(p);
+    }
+}
+
+/* ---- fairness: comparing groups of different sizes ------------------------------- */
+
+/* Group gi's members, in table order before any result. */
+static int group_members(const plan *p, int gi, int *e)
+{
+    plan_row rows[PLAN_MAX_ENTRANTS];
+    int m = (int)table(p, gi, rows);
+    for (int i = 0; i < m; i++)
+        e[i] = rows[i].entrant;
+    return m;
+}
+
+/* 9 entrants: A of 5, B of 4.  A's first wins 3 and draws 1 (10 points
+ * in 4 games, 2.5 a game, 30 win points); B's first wins its 3 (9 points,
+ * 3 a game, 3 win points); everyone else: the lower index wins.  Returns
+ * the seed 1 of the cup; *a0, *b0 the two group winners. */
+static int seed_one_of_uneven_groups(plan_cross cross, int *a0, int *b0)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 9;
+    c.seed = 5;
+    c.cross = cross;
+    plan *p = mk_cfg(&c);
+    int a[5], b[4];
+    cr_assert_eq(group_members(p, 0, a), 5);
+    cr_assert_eq(group_members(p, 1, b), 4);
+    int rank[PLAN_MAX_ENTRANTS];
+    for (int i = 0; i < 5; i++)
+        rank[a[i]] = i;
+    for (int i = 0; i < 4; i++)
+        rank[b[i]] = i;
+    size_t n;
+    plan_game *g = ready(p, &n);
+    for (size_t i = 0; i < n; i++) {
+        int x = g[i].entrant[0], y = g[i].entrant[1];
+        bool draw = (x == a[0] && y == a[4]) || (x == a[4] && y == a[0]);
+        int w = rank[x] < rank[y] ? x : y;
+        give(p, &g[i], draw ? -1 : w, w == a[0] ? 10 : 1);
+    }
+    free(g);
+    *a0 = a[0];
+    *b0 = b[0];
+    int seed1 = get_tie(p, 1, 1).entrant[0];
+    plan_free(p);
+    return seed1;
+}
+
+Test(plan, cup_seeding_compares_points_per_game)
+{
+    int a0, b0;
+    cr_expect_eq(seed_one_of_uneven_groups(PLAN_CROSS_PER_GAME, &a0, &b0), b0,
+                 "3 points a game beat 2.5");
+    cr_expect_eq(seed_one_of_uneven_groups(PLAN_CROSS_POINTS, &a0, &b0), a0,
+                 "10 points beat 9 when points are compared as they are");
+}
+
+/* ---- fairness: groups apart in the cup's first round ------------------------------ */
+
+static int group_of(const plan *p, int e)
+{
+    for (int gi = 0; gi < plan_groups(p); gi++) {
+        int m[PLAN_MAX_ENTRANTS];
+        int k = group_members(p, gi, m);
+        for (int i = 0; i < k; i++)
+            if (m[i] == e)
+                return gi;
+    }
+    return -1;
+}
+
+/* Round-1 ties of the finished event that pair two entrants of one
+ * group. */
+static int same_group_ties(const plan *p)
+{
+    plan_tie t[64];
+    size_t nt = bracket(p, t);
+    int same = 0;
+    for (size_t i = 0; i < nt; i++)
+        if (t[i].round == 1 && t[i].entrant[0] >= 0 && t[i].entrant[1] >= 0)
+            same += group_of(p, t[i].entrant[0]) ==
+                    group_of(p, t[i].entrant[1]);
+    return same;
+}
+
+static plan *whole_event(int n, uint64_t seed, bool apart)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = n;
+    c.seed = seed;
+    c.separate_groups = apart;
+    plan *p = mk_cfg(&c);
+    drive(p, by_seed, FORWARD, NULL);
+    cr_assert(plan_done(p));
+    return p;
+}
+
+Test(plan, groups_kept_apart_in_round_one_for_every_bracket, .timeout = 120)
+{
+    /* Brackets of 4 (8-11 entrants), 8 (12-20) and 16 (21-64), with
+     * byes, thirds and intermediate winners among them. */
+    int together[3] = {0};
+    for (int n = 8; n <= 64; n++)
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            plan *p = whole_event(n, seed * 131 + (uint64_t)n, true);
+            cr_expect_eq(same_group_ties(p), 0, "n=%d seed %llu", n,
+                         (unsigned long long)seed);
+            plan_free(p);
+            p = whole_event(n, seed * 131 + (uint64_t)n, false);
+            together[n <= 11 ? 0 : n <= 20 ? 1 : 2] += same_group_ties(p);
+            plan_free(p);
+        }
+    /* Without it, the plain bracket pairs a group's entrants at times,
+     * in every size of bracket. */
+    for (int b = 0; b < 3; b++)
+        cr_expect_gt(together[b], 0, "bracket %d", 4 << b);
+}
+
+Test(plan, keeping_groups_apart_moves_only_the_lower_seeds)
+{
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        plan_config c;
+        plan_config_defaults(&c);
+        c.nentrants = 16;
+        c.seed = seed;
+        plan *p = mk_cfg(&c);
+        c.separate_groups = false;
+        plan *q = mk_cfg(&c);
+        play_phase0(p, by_seed);
+        play_phase0(q, by_seed);
+        for (int k = 1; k <= 4; k++) {
+            plan_tie a = get_tie(p, 1, k), b = get_tie(q, 1, k);
+            cr_expect_eq(a.entrant[0], b.entrant[0], "seed %llu tie %d",
+                         (unsigned long long)seed, k);
+            cr_expect_neq(group_of(p, a.entrant[0]), group_of(p, a.entrant[1]));
+        }
+        plan_free(p);
+        plan_free(q);
+    }
+    /* One group: the final is between its top two, as it must be. */
+    plan *p = whole_event(5, 1, true);
+    cr_expect_eq(same_group_ties(p), 1);
+    plan_free(p);
+}
+
+/* ---- the third-place match --------------------------------------------------------- */
+
+Test(plan, third_place_match_between_the_semi_finals_losers)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 8; /* two groups: semi-finals and a final */
+    c.seed = 12;
+    c.third_place = true;
+    plan *p = mk_cfg(&c);
+    play_phase0(p, seat0_wins);
+    cr_expect_null(plan_find(p, "cup-r2-t2-g1"), "not before the semis");
+    const plan_game *s1 = plan_find(p, "cup-r1-t1-g1");
+    const plan_game *s2 = plan_find(p, "cup-r1-t2-g1");
+    cr_assert(s1 && s2);
+    int lose1 = s1->entrant[1], lose2 = s2->entrant[0];
+    give(p, s1, s1->entrant[0], 0);
+    cr_expect_null(plan_find(p, "cup-r2-t2-g1"));
+    give(p, s2, s2->entrant[1], 0);
+    const plan_game *t = plan_find(p, "cup-r2-t2-g1");
+    cr_assert_not_null(t);
+    cr_expect_str_eq(t->stage, "cup third-place match, game 1");
+    cr_expect((t->entrant[0] == lose1 && t->entrant[1] == lose2) ||
+              (t->entrant[0] == lose2 && t->entrant[1] == lose1));
+    plan_tie third = get_tie(p, 2, 2);
+    cr_expect(third.third_place);
+    cr_expect_not(get_tie(p, 2, 1).third_place);
+    /* A drawn third-place game is replayed; the final is played. */
+    give(p, t, -1, 0);
+    const plan_game *t2 = plan_find(p, "cup-r2-t2-g2");
+    cr_assert_not_null(t2);
+    cr_expect_eq(t2->entrant[0], t->entrant[1]);
+    int third_winner = t2->entrant[0];
+    give(p, t2, third_winner, 0);
+    cr_expect_not(plan_done(p), "the final is still to play");
+    const plan_game *f = plan_find(p, "cup-r2-t1-g1");
+    cr_assert_not_null(f);
+    give(p, f, f->entrant[0], 0);
+    cr_assert(plan_done(p));
+    int e[8], pl[8];
+    cr_assert_eq(plan_final_ranking(p, e, pl, 8), 8);
+    static const int places[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    for (int i = 0; i < 8; i++)
+        cr_expect_eq(pl[i], places[i], "place %d", i);
+    cr_expect_eq(e[0], f->entrant[0]);
+    cr_expect_eq(e[1], f->entrant[1]);
+    cr_expect_eq(e[2], third_winner);
+    cr_expect_eq(e[3], third_winner == lose1 ? lose2 : lose1);
+    plan_free(p);
+}
+
+Test(plan, third_place_in_bigger_cups_and_none_in_a_final_only)
+{
+    for (int n = 12; n <= 40; n += 7) {
+        plan_config c;
+        plan_config_defaults(&c);
+        c.nentrants = n;
+        c.seed = (uint64_t)n;
+        c.third_place = true;
+        plan *p = mk_cfg(&c);
+        drive(p, by_seed, REVERSE, NULL);
+        char what[16];
+        snprintf(what, sizeof what, "n=%d", n);
+        check_final(p, n, what);
+        int e[PLAN_MAX_ENTRANTS], pl[PLAN_MAX_ENTRANTS];
+        plan_final_ranking(p, e, pl, PLAN_MAX_ENTRANTS);
+        cr_expect_eq(pl[2], 3, "%s", what);
+        cr_expect_eq(pl[3], 4, "%s", what);
+        cr_expect_eq(pl[4], 5, "%s", what);
+        plan_free(p);
+    }
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 6;
+    c.third_place = true;
+    plan *p = mk_cfg(&c);
+    drive(p, by_seed, FORWARD, NULL);
+    plan_tie t[8];
+    cr_expect_eq(plan_bracket(p, t, 8), 1, "one group: a final only");
+    plan_free(p);
+}
+
+/* ---- withdrawals ---------------------------------------------------------------------- */
+
+/* Play on: a game of a withdrawn entrant is its forfeit, others by seed. */
+static size_t drive_forfeits(plan *p, int withdraw_after, int who)
+{
+    size_t total = 0;
+    for (;;) {
+        size_t n;
+        plan_game *g = ready(p, &n);
+        if (!n) {
+            free(g);
+            return total;
+        }
+        plan_result r;
+        if (plan_forfeit(p, &g[0], &r)) {
+            char err[200];
+            cr_assert_eq(plan_add_result(p, &r, err, sizeof err), 0, "%s",
+                         err);
+        } else {
+            int wp;
+            int w = by_seed(&g[0], &wp);
+            give(p, &g[0], w, wp);
+        }
+        free(g);
+        if (++total == (size_t)withdraw_after)
+            cr_assert_eq(plan_withdraw(p, who), 0);
+    }
+}
+
+Test(plan, a_withdrawn_entrants_games_are_forfeits)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 8;
+    c.seed = 44;
+    c.withdrawn = 1u << 5;
+    plan *p = mk_cfg(&c);
+    cr_expect(plan_withdrawn(p, 5));
+    cr_expect_not(plan_withdrawn(p, 4));
+    size_t n;
+    plan_game *g = ready(p, &n);
+    int forfeits = 0;
+    for (size_t i = 0; i < n; i++) {
+        plan_result r;
+        int f = plan_forfeit(p, &g[i], &r);
+        bool of5 = g[i].entrant[0] == 5 || g[i].entrant[1] == 5;
+        cr_expect_eq(f, of5, "%s", g[i].id);
+        if (!f)
+            continue;
+        forfeits++;
+        cr_expect_str_eq(r.id, g[i].id);
+        cr_expect_eq(r.outcome, g[i].entrant[0] == 5 ? PLAN_SEAT1_WINS
+                                                     : PLAN_SEAT0_WINS);
+        cr_expect_eq(r.how, PLAN_HOW_FORFEIT);
+        cr_expect(r.entered);
+        cr_expect_eq(r.win_points[0] + r.win_points[1], 0);
+    }
+    cr_expect_eq(forfeits, 3, "its three group games");
+    free(g);
+    drive_forfeits(p, -1, 0);
+    cr_assert(plan_done(p));
+    for (int gi = 0; gi < 2; gi++) {
+        plan_row rows[4];
+        table(p, gi, rows);
+        for (int i = 0; i < 4; i++) {
+            cr_expect_eq(rows[i].withdrawn, rows[i].entrant == 5);
+            if (rows[i].entrant == 5) {
+                cr_expect_eq(rows[i].lost, 3);
+                cr_expect_eq(rows[i].forfeits_lost, 3);
+                cr_expect_eq(rows[i].entered, 3);
+                cr_expect_eq(rows[i].points, 0);
+                cr_expect_eq(i, 3, "last of its group");
+            }
+        }
+    }
+    /* A game it played keeps its result: no forfeit once a result is in. */
+    plan_game any = *plan_find(p, "group-A-01");
+    plan_result r;
+    cr_expect_eq(plan_forfeit(p, &any, &r), 0);
+    plan_free(p);
+}
+
+Test(plan, withdrawing_midway_is_as_if_from_the_start)
+{
+    /* Entrant 3 withdraws after 7 results: its games already played keep
+     * their results, the rest are forfeits, in the groups and the cup. */
+    static snapshot a, b;
+    for (int who = 0; who < 12; who += 5) {
+        plan_config c;
+        plan_config_defaults(&c);
+        c.nentrants = 12;
+        c.seed = 8;
+        plan *p = mk_cfg(&c);
+        idlist ids = {0};
+        drive_forfeits(p, 7, who);
+        cr_assert(plan_done(p));
+        /* The same results fed to a plan that has the withdrawal in its
+         * configuration from the start. */
+        c.withdrawn = (uint64_t)1 << who;
+        plan *q = mk_cfg(&c);
+        for (bool more = true; more;) {
+            more = false;
+            size_t n;
+            plan_game *g = ready(q, &n);
+            for (size_t i = 0; i < n; i++) {
+                const plan_game *pg = plan_find(p, g[i].id);
+                cr_assert_not_null(pg, "%s", g[i].id);
+                ids_add(&ids, g[i].id);
+                more = true;
+            }
+            free(g);
+            if (!more)
+                break;
+            /* Replay p's results in q, one ready batch at a time. */
+            g = ready(q, &n);
+            for (size_t i = 0; i < n; i++) {
+                plan_result r;
+                memset(&r, 0, sizeof r);
+                snprintf(r.id, sizeof r.id, "%s", g[i].id);
+                cr_assert(plan_result_of(p, g[i].id, &r));
+                char err[200];
+                cr_assert_eq(plan_add_result(q, &r, err, sizeof err), 0,
+                             "%s", err);
+            }
+            free(g);
+        }
+        cr_assert(plan_done(q));
+        snap(p, &ids, &a);
+        snap(q, &ids, &b);
+        cr_expect_eq(memcmp(&a, &b, sizeof a), 0, "withdrawal of %d", who);
+        free(ids.id);
+        plan_free(p);
+        plan_free(q);
+    }
+}
+
+Test(plan, two_withdrawn_both_lose_and_the_better_seed_goes_on_in_the_cup)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 4; /* one group, then a final */
+    c.seed = 2;
+    plan *p = mk_cfg(&c);
+    play_phase0(p, seat0_wins);
+    plan_tie f = get_tie(p, 1, 1);
+    cr_assert_eq(plan_withdraw(p, f.entrant[0]), 0);
+    cr_assert_eq(plan_withdraw(p, f.entrant[1]), 0);
+    cr_expect_eq(plan_withdraw(p, 4), -1);
+    const plan_game *g = plan_find(p, "cup-r1-t1-g1");
+    plan_result r;
+    cr_assert_eq(plan_forfeit(p, g, &r), 1);
+    cr_expect_eq(r.outcome, PLAN_BOTH_LOSE);
+    char err[200];
+    cr_assert_eq(plan_add_result(p, &r, err, sizeof err), 0, "%s", err);
+    cr_assert(plan_done(p));
+    cr_expect_eq(get_tie(p, 1, 1).winner, f.entrant[0], "the first seed");
+    plan_free(p);
+
+    /* In a group: both lose, 0 points each. */
+    c.withdrawn = 3; /* entrants 0 and 1 */
+    p = mk_cfg(&c);
+    size_t n;
+    plan_game *gs = ready(p, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (plan_forfeit(p, &gs[i], &r) &&
+            r.outcome == PLAN_BOTH_LOSE)
+            cr_expect(gs[i].entrant[0] + gs[i].entrant[1] == 1);
+    }
+    free(gs);
+    drive_forfeits(p, -1, 0);
+    plan_row rows[4];
+    table(p, 0, rows);
+    for (int i = 0; i < 4; i++)
+        if (rows[i].entrant < 2) {
+            cr_expect_eq(rows[i].points, 0);
+            cr_expect_eq(rows[i].lost, 3);
+            cr_expect_eq(rows[i].forfeits_lost, 3);
+            cr_expect_geq(i, 2, "the withdrawn are last");
+        }
+    plan_free(p);
+}
+
+/* ---- decisions, seeding, options --------------------------------------------------- */
+
+Test(plan, the_replay_caps_decision_is_on_the_last_game)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 4;
+    c.seed = 6;
+    c.replay_cap = 3;
+    plan *p = mk_cfg(&c);
+    play_phase0(p, seat0_wins);
+    int adv = -1;
+    cr_expect_eq(plan_decided_by_cap(p, "group-A-01", &adv), 0);
+    drive(p, always_draw, FORWARD, NULL);
+    cr_assert(plan_done(p));
+    cr_expect_eq(plan_decided_by_cap(p, "cup-r1-t1-g2", &adv), 0);
+    cr_expect_eq(plan_decided_by_cap(p, "cup-r1-t1-g3", &adv), 1);
+    cr_expect_eq(adv, get_tie(p, 1, 1).winner);
+    cr_expect(get_tie(p, 1, 1).by_safeguard);
+    plan_free(p);
+}
+
+Test(plan, a_seed_order_deals_the_groups)
+{
+    plan_config c;
+    plan_config_defaults(&c);
+    c.nentrants = 10;
+    c.seeded = true;
+    c.has_seed_order = true;
+    static const int order[10] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+    memcpy(c.seed_order, order, sizeof order);
+    plan *p = mk_cfg(&c);
+    /* Seeds 1, 4, 5, 8, 9 in A: entrants 9, 6, 5, 2, 1. */
+    expect_group(p, 0, (int[]){9, 6, 5, 2, 1}, 5);
+    expect_group(p, 1, (int[]){8, 7, 4, 3, 0}, 5);
+    plan_free(p);
+    c.seed_order[3] = 9;
+    expect_bad(&c, "seed_order");
+    c.seed_order[3] = 6;
+    c.withdrawn = (uint64_t)1 << 10;
+    expect_bad(&c, "withdrawn");
+    c.withdrawn = 0;
+    c.starts = (plan_starts)7;
+    expect_bad(&c, "starts");
 }

@@ -1,0 +1,31 @@
+/*
+ * event_def_internal.h - what the parts of the definition reader share
+ * (event_def.c, event_seeding.c), and nobody else may use.  The contract
+ * for callers is event_def.h.
+ */
+#ifndef EVENT_DEF_INTERNAL_H
+#define EVENT_DEF_INTERNAL_H
+
+#include "event/event_def.h"
+#include "yaml/ytree.h"
+
+/* Fail on a key of mapping m that is not in the comma-separated known. */
+int event_known_keys(ytree_ctx *c, const ytree_node *m, const char *prefix,
+                     const char *known);
+/* An optional true/false: absent or null leaves *out alone. */
+int event_get_bool(ytree_ctx *c, const ytree_node *m, const char *key,
+                   bool *out);
+/* An optional integer within lo..hi: absent or null leaves *out alone. */
+int event_opt_int(ytree_ctx *c, const ytree_node *m, const char *prefix,
+                  const char *key, long long lo, long long hi,
+                  long long *out);
+
+/* event_seeding.c: `seeding`, `ranking` and `seed_order` (after the
+ * entrants), into def->seeding, def->ranking and def->plan's seeded,
+ * has_seed_order and seed_order. */
+int event_get_seeding(ytree_ctx *c, const ytree_node *root, event_def *d);
+/* An entrant's `rating:`, a number, into e. */
+int event_get_rating(ytree_ctx *c, const ytree_node *n, const char *pre,
+                     event_entrant *e);
+
+#endif
