@@ -35,6 +35,12 @@ static void inst_build_dir(char *buf, size_t len)
     cr_assert(n >= 5 && strcmp(buf + n - 5, "test/") == 0,
               "RUN_DIR '%s' does not end in test/", RUN_DIR);
     buf[n - 5] = '\0';
+    /* "build", not "build/": make would take build//obj/x.o for another
+     * file than the build/obj/x.o its dependency files name, and so miss
+     * a changed header and link stale objects. */
+    n = strlen(buf);
+    while (n > 1 && buf[n - 1] == '/')
+        buf[--n] = '\0';
     if (buf[0] == '\0')
         snprintf(buf, len, ".");
 }
