@@ -53,6 +53,27 @@ void tables_isolation_md(FILE *f, const tables_ctx *t)
                 : "some records do not say");
 }
 
+void tables_fault_rule_yaml(FILE *f, const tables_ctx *t)
+{
+    if (t->win_points)
+        fprintf(f, "fault_win_points: %s\n",
+                t->def->plan.fault_win_points == PLAN_FAULT_WP_FULL ? "full"
+                                                                    : "0");
+}
+
+void tables_fault_rule_md(FILE *f, const tables_ctx *t)
+{
+    if (!t->win_points)
+        return;
+    fprintf(f, "%s\n\n",
+            t->def->plan.fault_win_points == PLAN_FAULT_WP_FULL
+                ? "A win by a fault counts its win points as a win on the "
+                  "board: 18 minus the winner's marbles (fault_win_points: "
+                  "full)."
+                : "A win by a fault gives 0 win points: no game was won on "
+                  "the board (fault_win_points: 0).");
+}
+
 /* ---- progress ----------------------------------------------------------- */
 
 void tables_record_text(char *buf, size_t len, const event_def *def,

@@ -77,6 +77,7 @@ int tables_gauntlet_yaml(FILE *f, void *ctx)
     tables_isolation_yaml(f, t);
     tables_record_dir_yaml(f, t);
     fprintf(f, "has_win_points: %s\n", t->win_points ? "true" : "false");
+    tables_fault_rule_yaml(f, t);
     fprintf(f, "challenger:\n  entrant: ");
     ywrite_str(f, tables_name(t, ch));
     fputc('\n', f);
@@ -105,6 +106,7 @@ void tables_gauntlet_score_md(FILE *f, const tables_ctx *t)
     fprintf(f, "## %s: gauntlet of %s\n\n", t->def->name, tables_name(t, ch));
     if (t->games)
         tables_isolation_md(f, t);
+    tables_fault_rule_md(f, t);
     tables_wdl(wdl, sizeof wdl, all.won, all.drawn, all.lost);
     fprintf(f, "%s's score against each opponent (won-drawn-lost from %s's "
                "side). In all: %d games, %s, %d points",

@@ -154,6 +154,7 @@ int tables_group_yaml(FILE *f, void *ctx)
     tables_isolation_yaml(f, t);
     tables_record_dir_yaml(f, t);
     fprintf(f, "has_win_points: %s\n", t->win_points ? "true" : "false");
+    tables_fault_rule_yaml(f, t);
     tables_rank_yaml(f, t, &x);
     tables_cross_yaml(f, t, &x);
     tables_games_yaml(f, t, t->group);
@@ -172,6 +173,7 @@ static void tables_group_heading(FILE *f, const tables_ctx *t)
             plan_group_name(t->p, t->group));
     if (t->games)
         tables_isolation_md(f, t);
+    tables_fault_rule_md(f, t);
 }
 
 /* What a row's games were beside games played out, or "": "won 1 and

@@ -65,6 +65,12 @@ int tables_ctx_init(tables_ctx *t, const event_def *def, const plan *p,
                     size_t errlen);
 void tables_ctx_release(tables_ctx *t);
 
+/* Which win points a win by a fault gives (the event's
+ * fault_win_points), where the game gives win points at all: a
+ * `fault_win_points:` line in YAML, a sentence in Markdown. */
+void tables_fault_rule_yaml(FILE *f, const tables_ctx *t);
+void tables_fault_rule_md(FILE *f, const tables_ctx *t);
+
 /* Does the game of def give win points?  Decided from the game, not from
  * the values: Pentago's tournament rule 5 gives them; Pente has none. */
 bool tables_game_has_win_points(const event_def *def);

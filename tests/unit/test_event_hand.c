@@ -480,7 +480,17 @@ static int fault_win_points(const char *rule, char *dir, size_t dirlen)
     const char *row = strstr(y, "entrant: \"greedy\"");
     cr_assert(row, "%s", y);
     cr_expect_eq(int_after(row, "win_points: "), sum, "%s", y);
+    /* The table says which rule applied, in YAML and in Markdown. */
+    char rule_line[64];
+    snprintf(rule_line, sizeof rule_line, "\nfault_win_points: %s\n", rule);
+    cr_expect(strstr(y, rule_line), "no '%s' in:\n%s", rule_line + 1, y);
     free(y);
+    snprintf(path, sizeof path, "%s/results-fw/league.md", dir);
+    char *md = run_slurp(path, NULL);
+    cr_assert(md);
+    snprintf(rule_line, sizeof rule_line, "(fault_win_points: %s)", rule);
+    cr_expect(strstr(md, rule_line), "no '%s' in:\n%s", rule_line, md);
+    free(md);
     char records[600];
     snprintf(records, sizeof records, "%s/records-fw", dir);
     char *st[] = {RUN_REFEREE, "standings", records, NULL};
