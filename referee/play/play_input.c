@@ -1,6 +1,8 @@
 /* play_input.c - what the person types (see play_input.h). */
 #include "play/play_input.h"
 
+#include "util/trim.h"
+
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -18,17 +20,6 @@ struct play_input {
     bool skipping; /* the rest of a line too long */
 };
 
-/* The blanks around it go, and a CR a terminal or a file left. */
-static char *play_input_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
 /* Hand over every whole line in the buffer; keep the start of the next. */
 static void play_input_lines(play_input *in)
 {
@@ -39,7 +30,7 @@ static void play_input_lines(play_input *in)
         if (in->skipping)
             in->skipping = false;
         else
-            in->fn(in->arg, PLAY_INPUT_LINE, play_input_trim(in->buf));
+            in->fn(in->arg, PLAY_INPUT_LINE, trim(in->buf));
         memmove(in->buf, nl + 1, in->len - used);
         in->len -= used;
     }
@@ -64,7 +55,7 @@ static void play_input_cb(struct ev_loop *loop, ev_io *w, int revents)
         if (in->len && !in->skipping) {
             in->buf[in->len] = '\0';
             in->len = 0;
-            in->fn(in->arg, PLAY_INPUT_LINE, play_input_trim(in->buf));
+            in->fn(in->arg, PLAY_INPUT_LINE, trim(in->buf));
         }
         in->fn(in->arg, PLAY_INPUT_END, NULL);
         return;

@@ -1,8 +1,8 @@
 /* movelist.c - a game as a plain list of moves (see movelist.h). */
 #include "replay/movelist.h"
 #include "util/grow.h"
+#include "util/trim.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +16,6 @@ void movelist_release(movelist *ml)
     free(ml->moves);
     ml->moves = NULL;
     ml->count = ml->cap = 0;
-}
-
-static char *movelist_trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
 }
 
 static int movelist_add(movelist *ml, const char *text, long line)
@@ -49,7 +39,7 @@ static int movelist_add_line(movelist *ml, char *text, long line)
         char *comma = strchr(item, ',');
         if (comma)
             *comma = '\0';
-        char *mv = movelist_trim(item);
+        char *mv = trim(item);
         if (*mv && movelist_add(ml, mv, line) != 0)
             return -1;
         item = comma ? comma + 1 : NULL;

@@ -3,8 +3,8 @@
 
 #include "util/grow.h"
 #include "util/rng.h"
+#include "util/trim.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -81,16 +81,6 @@ static opening *openings_slot(opening_book *b, size_t i)
 
 /* ---- from a file ------------------------------------------------------- */
 
-static char *openings_trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 /* One line's moves, checked from the start position; false with the
  * reason (without the file and line) in err. */
 static bool openings_parse_line(const rules_game *g, char *text, opening *o,
@@ -101,7 +91,7 @@ static bool openings_parse_line(const rules_game *g, char *text, opening *o,
     char *save = NULL;
     for (char *tok = strtok_r(text, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
-        char *mv_text = openings_trim(tok);
+        char *mv_text = trim(tok);
         if (o->n == OPENINGS_MAX_PLIES) {
             snprintf(err, errlen, "more than %d moves", OPENINGS_MAX_PLIES);
             return false;
@@ -178,7 +168,7 @@ opening_book *openings_read(const rules_game *g, const char *path, char *err,
             ok = false;
             break;
         }
-        char *text = openings_trim(buf);
+        char *text = trim(buf);
         if (!*text || *text == '#')
             continue;
         ok = openings_add_line(b, text, line, err, errlen);
