@@ -1,6 +1,7 @@
 /* explain.c - the details of faults (see explain.h). */
 #include "explain.h"
 
+#include "proto.h"
 #include "rules.h"
 
 #include <stdio.h>
@@ -57,6 +58,12 @@ void explain_gone(const bot *b, bool in_handshake, char *out, size_t len)
     explain_stderr(b, err, sizeof err);
     snprintf(out, len, "%s %s%s", bot_gone_text(b),
              in_handshake ? "during the handshake" : "during the game", err);
+}
+
+void explain_version(long version, char *out, size_t len)
+{
+    snprintf(out, len, "speaks protocol version %ld, the referee speaks %d",
+             version, PROTO_VERSION);
 }
 
 const char *explain_gone_reason(const bot *b)

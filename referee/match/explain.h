@@ -24,6 +24,9 @@ void explain_handshake(const bot *b, long startup_ms, char *out, size_t len);
  * 2 during the handshake"), with the last lines of its stderr. */
 void explain_gone(const bot *b, bool in_handshake, char *out, size_t len);
 
+/* `ready` with another version than the referee's. */
+void explain_version(long version, char *out, size_t len);
+
 /* The reason word for a bot that is gone: "exited", "killed",
  * "closed-output", or the limit it broke ("memory-limit", ...). */
 const char *explain_gone_reason(const bot *b);

@@ -650,9 +650,7 @@ static void match_on_ready(match *m, int s, long version)
         return; /* a repeated ready is harmless */
     if (version != PROTO_VERSION) {
         char detail[96];
-        snprintf(detail, sizeof detail,
-                 "speaks protocol version %ld, the referee speaks %d",
-                 version, PROTO_VERSION);
+        explain_version(version, detail, sizeof detail);
         match_fault(m, s, "handshake", detail);
         return;
     }

@@ -182,9 +182,7 @@ static void play_bot_on_ready(play_bot *pb, long version)
         return; /* a repeated ready is harmless */
     if (version != PROTO_VERSION) {
         char detail[96];
-        snprintf(detail, sizeof detail,
-                 "speaks protocol version %ld, the referee speaks %d",
-                 version, PROTO_VERSION);
+        explain_version(version, detail, sizeof detail);
         play_bot_fault(pb, "handshake", detail);
         return;
     }
