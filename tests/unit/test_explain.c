@@ -229,3 +229,23 @@ Test(explain, no_limit_and_no_bank_is_a_usage_error_that_writes_nothing,
     cr_expect_neq(stat(logs, &st), 0, "%s was made", logs);
     mrun_finish(&m);
 }
+
+/* A bot at fault that ignores `quit` and SIGTERM is still killed once
+ * its moment to read is over: the game ends, is recorded, and nothing of
+ * it is left. */
+Test(explain, the_bot_at_fault_that_will_not_go_is_killed, .timeout = 60)
+{
+    const char *opts[] = {"-n", "1", "--seed", "5", NULL};
+    mrun m;
+    record r;
+    play_one(&m, opts,
+             "sh -c 'trap \"\" TERM; while read l; do case $l in "
+             "protocol*) echo ready 1;; turn*) echo move zz9 9X;; esac; "
+             "done; sleep 30'",
+             "trap", &r);
+    cr_expect_str_eq(r.reason, "illegal-move");
+    cr_expect_lt(m.seconds, 20., "the referee waited for the bot to go: "
+                                 "%.1f s", m.seconds);
+    record_release(&r);
+    mrun_finish(&m);
+}
