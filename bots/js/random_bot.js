@@ -174,6 +174,7 @@ function handle(kw, args) {
     send('id version 2.0');
     send('id author referee project');
     send('id option position');
+    send('id option newgame');
     send('ready 1');
   } else if (kw === 'set' && args.length >= 2) {
     setKey(args[0], args.slice(1));
@@ -188,6 +189,14 @@ function handle(kw, args) {
       return false;
     }
     send('move ' + move);
+  } else if (kw === 'newgame') {
+    // Kept for another game (`match --keep-bots`): its settings come
+    // again; forget this game's.
+    Object.assign(bot, {
+      game: 'pentago', seat: 0, seed: 0n, rng: null,
+      pente: { variant: 'standard', tournament: true }, position: null,
+    });
+    send('ready 1');
   } else if (kw === 'quit') {
     return false;
   }

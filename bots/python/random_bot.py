@@ -164,6 +164,7 @@ class Bot:
             send("id version 2.0")
             send("id author referee project")
             send("id option position")
+            send("id option newgame")
             send("ready 1")
         elif kw == "set" and len(args) >= 2:
             self.set(args[0], args[1:])
@@ -177,6 +178,11 @@ class Bot:
                 print("no position line before the turn", file=sys.stderr)
                 return False
             send("move " + move)
+        elif kw == "newgame":
+            # Kept for another game (`match --keep-bots`): its settings
+            # come again; forget this game's.
+            self.__init__()
+            send("ready 1")
         elif kw == "quit":
             return False
         return True  # unknown keywords (and `played`) are ignored

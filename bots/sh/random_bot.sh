@@ -157,6 +157,15 @@ $1 == "protocol" {
     say("id version 2.0")
     say("id author referee project")
     say("id option position")
+    say("id option newgame")
+    say("ready 1")
+    next
+}
+# Kept for another game (match --keep-bots): its settings come again;
+# forget those of this game.
+$1 == "newgame" {
+    game = "pentago"; variant = "standard"; tournament = 1
+    seat = 0; seedmod = 0; seeded = 0; position = ""
     say("ready 1")
     next
 }

@@ -466,3 +466,57 @@ Test(script_bots, sh_opening_and_power_stones, .timeout = 60)
 {
     sb_check_spots(&sb_sh);
 }
+
+/* ---- kept between games ---------------------------------------------------- */
+
+/* `match -n 2 --keep-bots` of a script bot against the C random bot: the
+ * script bot says `id option newgame`, so one process plays both games
+ * (its second record names the first game's log) in both seats, each game
+ * played to its end by the rules. */
+static void sb_check_kept(const sb_bot *bot)
+{
+    sb_need(bot);
+    char dir[256], out[SB_OUT_MAX];
+    run_tmpdir(dir, sizeof dir);
+    char *argv[] = {RUN_REFEREE, "match", "--out", dir, "-n", "2",
+                    "--keep-bots", "--seed", "8", "--move-ms", "2000",
+                    (char *)bot->command, RUN_BOTS "random_bot", NULL};
+    cr_assert_eq(run_cmd(argv, dir + 5, out, sizeof out), 0, "%s", out);
+    char log1[512] = "";
+    int seat1 = -1;
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        sb_read(dir, g, &r);
+        sb_check_record(&r, "pentago", "swiss-2010");
+        int s = sb_is_script(&r, 0, bot) ? 0 : 1;
+        cr_assert(sb_is_script(&r, s, bot), "no script bot in game %d", g);
+        const char *log = r.players[s].log ? r.players[s].log : "";
+        if (g == 1) {
+            snprintf(log1, sizeof log1, "%s", log);
+            seat1 = s;
+        } else {
+            cr_expect_str_eq(log, log1, "%s was not kept for game 2",
+                             bot->command);
+            cr_expect_neq(s, seat1, "the seats did not alternate");
+        }
+        record_release(&r);
+        sb_replay(dir, g);
+    }
+    cr_expect_eq(run_count_tagged(dir + 5), 0);
+    run_rmtree(dir);
+}
+
+Test(script_bots, python_is_kept_between_games, .timeout = 60)
+{
+    sb_check_kept(&sb_python);
+}
+
+Test(script_bots, js_is_kept_between_games, .timeout = 60)
+{
+    sb_check_kept(&sb_js);
+}
+
+Test(script_bots, sh_is_kept_between_games, .timeout = 60)
+{
+    sb_check_kept(&sb_sh);
+}
