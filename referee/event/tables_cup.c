@@ -121,25 +121,11 @@ static void tables_tie_games_yaml(FILE *f, const tables_ctx *t, int tie)
         const tables_game *g = &t->games[i];
         if (plan_q_game_tie(t->p, g->game.id) != tie)
             continue;
-        int w = tables_winner(g);
         fprintf(f, "      - id: ");
         ywrite_str(f, g->game.id);
-        fprintf(f, "\n        replay: %s\n        white: ",
-                no++ ? "true" : "false");
-        ywrite_str(f, tables_name(t, g->game.entrant[0]));
-        fprintf(f, "\n        black: ");
-        ywrite_str(f, tables_name(t, g->game.entrant[1]));
-        fprintf(f, "\n        score: \"%s\"\n        winner: ",
-                tables_score(g->result.outcome));
-        ywrite_str(f, w >= 0 ? tables_name(t, w) : NULL);
-        fprintf(f, "\n        reason: ");
-        ywrite_str(f, t->info[i].reason);
-        fprintf(f, "\n        record: \"%s.yaml\"", g->game.id);
-        if (t->info[i].note[0]) {
-            fprintf(f, "\n        note: ");
-            ywrite_str(f, t->info[i].note);
-        }
-        fputc('\n', f);
+        fprintf(f, "\n        replay: %s\n", no++ ? "true" : "false");
+        /* Win points play no part in the cup (tournament rule 5). */
+        tables_game_fields_yaml(f, t, i, "        ", false);
     }
 }
 

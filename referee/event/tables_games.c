@@ -192,6 +192,30 @@ void tables_ctx_release(tables_ctx *t)
 
 /* ---- a group's games listed --------------------------------------------- */
 
+void tables_game_fields_yaml(FILE *f, const tables_ctx *t, size_t i,
+                             const char *indent, bool win_points)
+{
+    const tables_game *g = &t->games[i];
+    int w = tables_winner(g);
+    fprintf(f, "%swhite: ", indent);
+    ywrite_str(f, tables_name(t, g->game.entrant[0]));
+    fprintf(f, "\n%sblack: ", indent);
+    ywrite_str(f, tables_name(t, g->game.entrant[1]));
+    fprintf(f, "\n%sscore: \"%s\"\n%swinner: ", indent,
+            tables_score(g->result.outcome), indent);
+    ywrite_str(f, w >= 0 ? tables_name(t, w) : NULL);
+    fprintf(f, "\n%sreason: ", indent);
+    ywrite_str(f, t->info[i].reason);
+    if (win_points)
+        fprintf(f, "\n%swin_points: %d", indent, tables_game_win_points(g));
+    fprintf(f, "\n%srecord: \"%s.yaml\"", indent, g->game.id);
+    if (t->info[i].note[0]) {
+        fprintf(f, "\n%snote: ", indent);
+        ywrite_str(f, t->info[i].note);
+    }
+    fputc('\n', f);
+}
+
 void tables_games_yaml(FILE *f, const tables_ctx *t, int group)
 {
     fprintf(f, "games:\n");
@@ -200,26 +224,10 @@ void tables_games_yaml(FILE *f, const tables_ctx *t, int group)
         const tables_game *g = &t->games[i];
         if (plan_q_game_group(t->p, g->game.id) != group)
             continue;
-        int w = tables_winner(g);
         fprintf(f, "  - id: ");
         ywrite_str(f, g->game.id);
-        fprintf(f, "\n    round: %d\n    white: ", g->game.round);
-        ywrite_str(f, tables_name(t, g->game.entrant[0]));
-        fprintf(f, "\n    black: ");
-        ywrite_str(f, tables_name(t, g->game.entrant[1]));
-        fprintf(f, "\n    score: \"%s\"\n    winner: ",
-                tables_score(g->result.outcome));
-        ywrite_str(f, w >= 0 ? tables_name(t, w) : NULL);
-        fprintf(f, "\n    reason: ");
-        ywrite_str(f, t->info[i].reason);
-        if (t->win_points)
-            fprintf(f, "\n    win_points: %d", tables_game_win_points(g));
-        fprintf(f, "\n    record: \"%s.yaml\"", g->game.id);
-        if (t->info[i].note[0]) {
-            fprintf(f, "\n    note: ");
-            ywrite_str(f, t->info[i].note);
-        }
-        fputc('\n', f);
+        fprintf(f, "\n    round: %d\n", g->game.round);
+        tables_game_fields_yaml(f, t, i, "    ", t->win_points);
     }
 }
 

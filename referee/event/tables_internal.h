@@ -65,6 +65,12 @@ int tables_ctx_init(tables_ctx *t, const event_def *def, const plan *p,
                     size_t errlen);
 void tables_ctx_release(tables_ctx *t);
 
+/* A game's white, black, score, winner, reason, win points (if asked),
+ * record and note, each line starting with indent: the fields that a
+ * group's game list and a cup tie's games share. */
+void tables_game_fields_yaml(FILE *f, const tables_ctx *t, size_t i,
+                             const char *indent, bool win_points);
+
 /* Which win points a win by a fault gives (the event's
  * fault_win_points), where the game gives win points at all: a
  * `fault_win_points:` line in YAML, a sentence in Markdown. */
