@@ -43,6 +43,20 @@ void run_tmpdir(char *buf, size_t len);
 /* The whole of a file, NUL-terminated (free it); NULL if unreadable.  len
  * may be NULL. */
 char *run_slurp(const char *path, size_t *len);
+/* The body of an event definition: the Swiss format, 8 entrants made of
+ * the bundled C bots (two groups of four, then the cup), seed 2026. */
+#define RUN_SWISS8                                                            \
+    "seed: 2026\nformat: swiss-cup\ntime_control: {move_ms: 3000}\n"          \
+    "entrants:\n"                                                             \
+    "  - {name: g1, command: " RUN_BOTS "greedy_bot}\n"                        \
+    "  - {name: g2, command: " RUN_BOTS "greedy_bot --position}\n"             \
+    "  - {name: g3, command: " RUN_BOTS "greedy_bot}\n"                        \
+    "  - {name: g4, command: " RUN_BOTS "greedy_bot --position}\n"             \
+    "  - {name: r1, command: " RUN_BOTS "random_bot}\n"                        \
+    "  - {name: r2, command: " RUN_BOTS "random_bot --position}\n"             \
+    "  - {name: r3, command: " RUN_BOTS "random_bot}\n"                        \
+    "  - {name: r4, command: " RUN_BOTS "random_bot --position}\n"
+
 /* Write dir/name.yaml: an event named name with its records and results
  * under dir, then body; its path into path. */
 void run_write_event(const char *dir, const char *name, const char *body,

@@ -21,18 +21,6 @@
 
 #define OUT_MAX 65536
 
-static const char *const swiss8 =
-    "seed: 2026\nformat: swiss-cup\ntime_control: {move_ms: 3000}\n"
-    "entrants:\n"
-    "  - {name: g1, command: " RUN_BOTS "greedy_bot}\n"
-    "  - {name: g2, command: " RUN_BOTS "greedy_bot --position}\n"
-    "  - {name: g3, command: " RUN_BOTS "greedy_bot}\n"
-    "  - {name: g4, command: " RUN_BOTS "greedy_bot --position}\n"
-    "  - {name: r1, command: " RUN_BOTS "random_bot}\n"
-    "  - {name: r2, command: " RUN_BOTS "random_bot --position}\n"
-    "  - {name: r3, command: " RUN_BOTS "random_bot}\n"
-    "  - {name: r4, command: " RUN_BOTS "random_bot --position}\n";
-
 static int run_event(const char *def, const char *tag, char *out, size_t len,
                      const char *jobs)
 {
@@ -83,7 +71,7 @@ Test(event, swiss_cup_runs_to_a_final_ranking, .timeout = 240)
 {
     char dir[256], def[512], out[OUT_MAX], path[512];
     run_tmpdir(dir, sizeof dir);
-    run_write_event(dir, "swiss", swiss8, def, sizeof def);
+    run_write_event(dir, "swiss", RUN_SWISS8, def, sizeof def);
     int rc = run_event(def, dir + 5, out, sizeof out, "2");
     cr_assert_eq(rc, 0, "%s", out);
     static const char *const files[] = {"group-A.yaml", "group-A.md",
@@ -173,7 +161,7 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
     run_tmpdir(a, sizeof a);
     run_tmpdir(b, sizeof b);
     run_tmpdir(c, sizeof c);
-    run_write_event(ref, "swiss", swiss8, def, sizeof def);
+    run_write_event(ref, "swiss", RUN_SWISS8, def, sizeof def);
     cr_assert_eq(run_event(def, ref + 5, out, sizeof out, "2"), 0, "%s", out);
     char rres[512], res[512];
     snprintf(rres, sizeof rres, "%s/results-swiss", ref);
@@ -189,7 +177,7 @@ Test(event, resume_after_kill_gives_the_same_tables, .timeout = 300)
                     "(REFEREE_TEST_RESUME_SEED=%u)\n",
             after[0], after[1], after[2], seed);
     for (int i = 0; i < 3; i++) {
-        run_write_event(dirs[i], "swiss", swiss8, def, sizeof def);
+        run_write_event(dirs[i], "swiss", RUN_SWISS8, def, sizeof def);
         kill_and_resume(dirs[i], def, after[i], sigs[i], seed);
         snprintf(res, sizeof res, "%s/results-swiss", dirs[i]);
         expect_same_tables(rres, res, seed);
@@ -290,7 +278,7 @@ Test(event, standings_detects_edited_and_missing_records, .timeout = 240)
 {
     char dir[256], def[512], out[OUT_MAX], path[1024], sout[OUT_MAX];
     run_tmpdir(dir, sizeof dir);
-    run_write_event(dir, "swiss", swiss8, def, sizeof def);
+    run_write_event(dir, "swiss", RUN_SWISS8, def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out, "2"), 0, "%s", out);
     char records[512];
     snprintf(records, sizeof records, "%s/records-swiss", dir);

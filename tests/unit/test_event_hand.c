@@ -21,18 +21,6 @@
 
 #define OUT_MAX 65536
 
-static const char *const swiss8 =
-    "seed: 2026\nformat: swiss-cup\ntime_control: {move_ms: 3000}\n"
-    "entrants:\n"
-    "  - {name: g1, command: " RUN_BOTS "greedy_bot}\n"
-    "  - {name: g2, command: " RUN_BOTS "greedy_bot --position}\n"
-    "  - {name: g3, command: " RUN_BOTS "greedy_bot}\n"
-    "  - {name: g4, command: " RUN_BOTS "greedy_bot --position}\n"
-    "  - {name: r1, command: " RUN_BOTS "random_bot}\n"
-    "  - {name: r2, command: " RUN_BOTS "random_bot --position}\n"
-    "  - {name: r3, command: " RUN_BOTS "random_bot}\n"
-    "  - {name: r4, command: " RUN_BOTS "random_bot --position}\n";
-
 /* `referee event ARGS... DEF` (args NULL-terminated, at most 12). */
 static int event_cmd(const char *def, const char *tag, char *out,
                      size_t len, const char *const *args)
@@ -79,7 +67,7 @@ Test(event_hand, plan_prints_the_draw_and_plays_nothing, .timeout = 60)
 {
     char dir[256], def[512], out[OUT_MAX], records[600];
     run_tmpdir(dir, sizeof dir);
-    run_write_event(dir, "pv", swiss8, def, sizeof def);
+    run_write_event(dir, "pv", RUN_SWISS8, def, sizeof def);
     int rc = event_cmd(def, dir + 5, out, sizeof out,
                        (const char *[]){"--plan", NULL});
     cr_assert_eq(rc, 0, "%s", out);
@@ -127,7 +115,7 @@ Test(event_hand, usage_errors_say_what_is_missing, .timeout = 60)
 {
     char dir[256], def[512], out[OUT_MAX];
     run_tmpdir(dir, sizeof dir);
-    run_write_event(dir, "u", swiss8, def, sizeof def);
+    run_write_event(dir, "u", RUN_SWISS8, def, sizeof def);
     static const struct {
         const char *args[8];
         const char *says;
@@ -317,7 +305,7 @@ Test(event_hand, withdrawal_and_entered_forfeit_to_the_posted_tables,
 {
     char dir[256], def[512], out[OUT_MAX], records[600], results[600];
     run_tmpdir(dir, sizeof dir);
-    run_write_event(dir, "club", swiss8, def, sizeof def);
+    run_write_event(dir, "club", RUN_SWISS8, def, sizeof def);
     snprintf(records, sizeof records, "%s/records-club", dir);
     snprintf(results, sizeof results, "%s/results-club", dir);
     /* r3 withdraws before the first game; a game without it is entered
@@ -619,7 +607,7 @@ Test(event_hand, withdrawn_while_the_event_runs, .timeout = 240)
     char dir[256], def[512], out[OUT_MAX], records[600], line[256];
     char who[32], other[32];
     run_tmpdir(dir, sizeof dir);
-    run_write_event(dir, "live", swiss8, def, sizeof def);
+    run_write_event(dir, "live", RUN_SWISS8, def, sizeof def);
     snprintf(records, sizeof records, "%s/records-live", dir);
     cr_assert_eq(event_cmd(def, dir + 5, out, sizeof out,
                            (const char *[]){"--plan", NULL}),
