@@ -51,11 +51,17 @@
  *
  * A line per move on stderr: ply, move, depth completed, nodes, score (in
  * line weights; a win in k plies is 30000 - k, a loss -(30000 - k)) and
- * milliseconds.  In any other game it plays a random legal move; should the
- * search ever fail it falls back to one too.
+ * milliseconds.  In pentago-multi (all variants) it plays a two-ply search
+ * of its own (the "Pentago Multiplayer" section below).  In any other game
+ * it plays a random legal move; should the search ever fail it falls back
+ * to one too.
  */
+#include "board9.h"
 #include "botkit.h"
+#include "multi.h"
 #include "pentago.h"
+
+#include <limits.h>
 
 #define PB_INF 32000
 #define PB_MATE 30000
@@ -771,10 +777,268 @@ static double pb_budget(const botkit_turn *t)
     return ms / 1000.0;
 }
 
+/* ---- Pentago Multiplayer ------------------------------------------------- */
+
+/* A two-ply search on the bitboards of referee/rules/multi.h: each of our
+ * moves (less turns of blocks left empty, which all give one position) is
+ * valued at once by the places it decides and an open-line count, less a
+ * penalty when the next player can then make five; the best PM_TOP of
+ * them are searched again against every reply of the next player, who is
+ * taken to play against us (also in the games of three and four, where
+ * the others play for themselves), with alpha-beta cut-offs.  The search
+ * stops at the time budget, keeping the best move proved so far. */
+#define PM_WIN 1000000
+#define PM_TOP 24
+
+static multi_bits pm_starts[4]; /* cells where a line of five starts */
+static const char pm_letters[] = "wbru";
+static const int pm_dir[4] = {1, 10, 11, 9};
+/* Open-line weights by the number of gems of one colour in a line. */
+static const int pm_weight[6] = {0, 1, 4, 16, 64, 0};
+
+static void pm_init_tables(void)
+{
+    multi_bits all = multi_all_cells();
+    for (int i = 0; i < 4; i++) {
+        int d = pm_dir[i];
+        pm_starts[i] = all & all >> d & all >> 2 * d & all >> 3 * d &
+                       all >> 4 * d;
+    }
+}
+
+/* The weighted count of the lines of five that hold gems x and none of y:
+ * for each direction, the gems of every window are summed bit-sliced. */
+PB_POPCNT static int pm_lines(multi_bits x, multi_bits y)
+{
+    int total = 0;
+    for (int i = 0; i < 4; i++) {
+        int d = pm_dir[i];
+        multi_bits a1 = x >> d, a2 = x >> 2 * d, a3 = x >> 3 * d,
+                   a4 = x >> 4 * d;
+        multi_bits open = pm_starts[i] & ~(y | y >> d | y >> 2 * d |
+                                           y >> 3 * d | y >> 4 * d);
+        multi_bits s01 = x ^ a1, c01 = x & a1, s23 = a2 ^ a3, c23 = a2 & a3;
+        multi_bits low = s01 ^ s23, carry = s01 & s23;
+        multi_bits twos = c01 ^ c23 ^ carry;
+        multi_bits fours = (c01 & c23) | ((c01 ^ c23) & carry);
+        multi_bits b0 = low ^ a4, c = low & a4;
+        multi_bits b1 = twos ^ c, b2 = fours | (twos & c);
+        total += pm_weight[1] * multi_popcount(open & ~b2 & ~b1 & b0) +
+                 pm_weight[2] * multi_popcount(open & ~b2 & b1 & ~b0) +
+                 pm_weight[3] * multi_popcount(open & ~b2 & b1 & b0) +
+                 pm_weight[4] * multi_popcount(open & b2 & ~b1 & ~b0);
+    }
+    return total;
+}
+
+/* Our open lines less those of every player still in. */
+static int pm_eval(const multi_pos *p, const multi_settings *s, int me)
+{
+    multi_bits occ = p->gems[0] | p->gems[1] | p->gems[2] | p->gems[3];
+    int v = pm_lines(p->gems[me], occ & ~p->gems[me]);
+    for (int c = 0; c < s->nplayers; c++)
+        if (c != me && !p->place[c])
+            v -= pm_lines(p->gems[c], occ & ~p->gems[c]);
+    return v;
+}
+
+/* Can the player to move make five now, by placing or by placing and
+ * turning?  A turn t takes a placement on c to t(c): five after it needs
+ * t(c) to complete a five of the turned gems, or the turned gems alone. */
+static bool pm_can_win(const multi_pos *p, const multi_settings *s)
+{
+    multi_bits mine = p->gems[multi_colour_of(s, p->to_move)];
+    multi_bits empty = multi_all_cells() & ~(p->gems[0] | p->gems[1] |
+                                             p->gems[2] | p->gems[3]);
+    if (multi_five_cells(mine, empty))
+        return true;
+    for (int t = 0; t < MULTI_TURNS; t++) {
+        multi_bits m = multi_turn(mine, t >> 1, t & 1);
+        if (multi_has_five(m) ||
+            multi_five_cells(m, multi_turn(empty, t >> 1, t & 1)))
+            return true;
+    }
+    return false;
+}
+
+/* The value of p for colour me: the places decided so far (players ahead
+ * of us against players behind, a whole win or loss in two-sided games),
+ * plus the open lines while we are still in. */
+static int pm_value(const multi_pos *p, const multi_settings *s, int me)
+{
+    int mine = p->place[me], ahead = 0, behind = 0;
+    for (int c = 0; c < s->nplayers; c++) {
+        if (c == me)
+            continue;
+        if (p->place[c] && (!mine || p->place[c] < mine))
+            ahead++;
+        else if (mine && (!p->place[c] || p->place[c] > mine))
+            behind++;
+    }
+    int v = PM_WIN / (s->nplayers - 1) * (behind - ahead);
+    if (!p->over && !mine)
+        v += pm_eval(p, s, me);
+    return v;
+}
+
+/* The legal moves less every turn of a block that holds no gem after the
+ * placement but the first: they all give the same position. */
+static int pm_moves(const multi_pos *p, const multi_settings *s,
+                    multi_move *out)
+{
+    multi_move all[MULTI_MAX_MOVES];
+    int n = multi_legal_moves(p, s, all), k = 0;
+    multi_bits occ = p->gems[0] | p->gems[1] | p->gems[2] | p->gems[3];
+    int seen_cell = -1;
+    for (int i = 0; i < n; i++) {
+        int cell = multi_move_cell(all[i]), t = multi_move_turn(all[i]);
+        if (t != MULTI_NO_TURN) {
+            multi_bits after = occ | multi_cell_bit(cell);
+            if (!(after & multi_block_cells(t >> 1))) {
+                if (seen_cell == cell)
+                    continue;
+                seen_cell = cell;
+            }
+        }
+        out[k++] = all[i];
+    }
+    return k;
+}
+
+/* Our position from the rules position, through its position line. */
+static bool pm_read(const rules_game *g, const rules_pos *pos, multi_pos *p,
+                    multi_settings *s)
+{
+    char line[RULES_POS_TEXT_MAX];
+    rules_pos_write(g, pos, line, sizeof line);
+    s->team = strcmp(rules_variant_name(g), "team") == 0;
+    s->nseats = rules_seats(g);
+    s->nplayers = s->team ? 2 : s->nseats;
+    multi_start(p);
+    const char *at = line;
+    for (int cell = 0; cell < MULTI_CELLS; cell++, at++) {
+        if (cell && cell % MULTI_SIDE == 0 && *at++ != '/')
+            return false;
+        const char *c = *at && *at != '.' ? strchr(pm_letters, *at) : NULL;
+        if (c) {
+            p->gems[c - pm_letters] |= multi_cell_bit(cell);
+            p->ply++;
+        } else if (*at != '.') {
+            return false;
+        }
+    }
+    if (at[0] != ' ' || at[1] - '0' != rules_to_move(g, pos))
+        return false;
+    p->to_move = (uint8_t)(at[1] - '0');
+    at += 2;
+    for (int seat = 0; seat < s->nseats; seat++, at += 2) {
+        if (at[0] != (seat ? ',' : ' ') || at[1] < '0' || at[1] > '4')
+            return false;
+        p->place[multi_colour_of(s, seat)] = (uint8_t)(at[1] - '0');
+    }
+    for (int c = 0; c < s->nplayers; c++)
+        p->nfinished = (uint8_t)(p->nfinished + (p->place[c] != 0));
+    return !p->place[multi_colour_of(s, p->to_move)];
+}
+
+typedef struct {
+    multi_move m;
+    int value;
+    int32_t key;
+} pm_scored;
+
+static int pm_cmp(const void *a, const void *b)
+{
+    const pm_scored *x = a, *y = b;
+    return x->key != y->key ? (x->key > y->key ? -1 : 1)
+                            : (x->m > y->m) - (x->m < y->m);
+}
+
+/* The worst value for us among the replies to child, or at most floor
+ * once a reply gets there (it cannot be the best move then). */
+static int pm_reply(const multi_pos *child, const multi_settings *s, int me,
+                    int floor)
+{
+    multi_move replies[MULTI_MAX_MOVES];
+    int n = pm_moves(child, s, replies), worst = INT32_MAX;
+    for (int j = 0; j < n && worst > floor; j++) {
+        multi_pos gc = *child;
+        multi_apply(&gc, s, replies[j]);
+        int v = pm_value(&gc, s, me);
+        if (v < worst)
+            worst = v;
+    }
+    return worst;
+}
+
+static pm_scored pm_sc[MULTI_MAX_MOVES];
+
+static bool pm_choose(const botkit_turn *t, char *buf, size_t len)
+{
+    multi_pos root;
+    multi_settings s;
+    if (!pm_read(t->g, t->pos, &root, &s))
+        return false;
+    int me = multi_colour_of(&s, root.to_move), n = 0;
+    multi_move moves[MULTI_MAX_MOVES];
+    int nm = pm_moves(&root, &s, moves);
+    rng r;
+    rng_seed(&r, rng_next(t->r));
+    for (int i = 0; i < nm; i++) {
+        multi_pos c = root;
+        multi_apply(&c, &s, moves[i]);
+        int v = pm_value(&c, &s, me);
+        if (!c.over && !c.place[me] && pm_can_win(&c, &s))
+            v -= PM_WIN / (2 * (s.nplayers - 1));
+        pm_sc[n].m = moves[i];
+        pm_sc[n].value = v;
+        pm_sc[n++].key = v * 64 + (int32_t)rng_below(&r, 64);
+    }
+    if (n == 0)
+        return false;
+    qsort(pm_sc, (size_t)n, sizeof pm_sc[0], pm_cmp);
+    double deadline = t->started + pb_budget(t);
+    int best = 0, best_value = INT32_MIN, searched = 0;
+    for (int i = 0; i < n && i < PM_TOP; i++) {
+        if (i > 0 && botkit_now() > deadline)
+            break;
+        multi_pos c = root;
+        multi_apply(&c, &s, pm_sc[i].m);
+        int v = c.over || c.place[me] ? pm_sc[i].value
+                                      : pm_reply(&c, &s, me, best_value);
+        searched++;
+        if (v > best_value) {
+            best_value = v;
+            best = i;
+        }
+    }
+    multi_move m = pm_sc[best].m;
+    char cell[3], turn[3];
+    board9_cell_text(multi_move_cell(m), cell);
+    if (multi_move_turn(m) == MULTI_NO_TURN) {
+        snprintf(buf, len, "%s", cell);
+    } else {
+        board9_turn_text(multi_move_turn(m), turn);
+        snprintf(buf, len, "%s %s", cell, turn);
+    }
+    fprintf(stderr, "pentago_bot: ply %d move %s searched %d of %d score %d "
+                    "ms %.1f\n",
+            root.ply, buf, searched, n, best_value,
+            (botkit_now() - t->started) * 1000.0);
+    return true;
+}
+
 static pb_search pb_s;
 
 static bool pb_choose(const botkit_turn *t, char *buf, size_t len)
 {
+    if (strcmp(rules_game_name(t->g), "pentago-multi") == 0) {
+        if (pm_choose(t, buf, len))
+            return true;
+        fprintf(stderr, "pentago_bot: BUG: no move found; playing any legal "
+                        "move\n");
+        return pb_any_move(t->g, t->pos, t->r, buf, len);
+    }
     pentago_pos root;
     if (!pb_tt || strcmp(rules_game_name(t->g), "pentago") != 0 ||
         !pb_read_pos(t->g, t->pos, &root))
@@ -868,6 +1132,7 @@ static const botkit_bot pentago_bot = {
 int main(int argc, char **argv)
 {
     pb_init_tables();
+    pm_init_tables();
     pb_tt_mask = ((uint64_t)1 << PB_TT_BITS) - 1;
     pb_tt = calloc((size_t)(pb_tt_mask + 1), sizeof *pb_tt);
     if (!pb_tt)

@@ -34,6 +34,22 @@ static const struct {
      "played (they decide the seat to move and the opening rule), the\n"
      "stones captured by team 0 and by team 1 ('c0,c1'), and in plus the\n"
      "power stones in hand of white and black ('p0,p1').\n"},
+    {"pentago-multi",
+     "nine rows of nine cells, row 1 first, separated by '/': '.' empty,\n"
+     "'w' white, 'b' black, 'r' red, 'u' blue (the variant's colours);\n"
+     "then, each after a blank: the seat to move (from 0), and every\n"
+     "seat's place, seat 0 first, separated by ',' (0 while the seat is\n"
+     "still in; in team play partners have their team's place).\n"},
+    {"pentago-puzzle",
+     "the board as nine rows of nine cells, row 1 first, separated by '/'\n"
+     "('.' empty, 'w' white, 'b' black, 'r' red, 'u' blue); then, each\n"
+     "after a blank: the level k; the seat to move; its role, b (breaks)\n"
+     "or m (mends); its turn 1-k in this mend; the seat whose mend it is;\n"
+     "one character per seat: + in, x in but failed in this round, 1-4\n"
+     "out with that place; the gems handed back to the mender (w b r u\n"
+     "letters, - for none); the replays of the level so far.  Once the\n"
+     "contest is over every seat has its place and the turn fields are -.\n"
+     "The pattern is in the options (pattern=ROWS).\n"},
 };
 
 /* Print text indented by ind, line by line. */

@@ -8,6 +8,8 @@
 static const rules_engine *const rules_engines[] = {
     &rules_engine_pentago,
     &rules_engine_pente,
+    &rules_engine_multi,
+    &rules_engine_puzzle,
 };
 #define RULES_NENGINES (sizeof rules_engines / sizeof rules_engines[0])
 
@@ -106,7 +108,11 @@ const char *rules_quote(const char *s, size_t max, char *out, size_t outlen)
     return out;
 }
 
-const char *rules_games_list(void) { return "pentago,pente"; }
+/* In the registry's order (a test checks it). */
+const char *rules_games_list(void)
+{
+    return "pentago,pente,pentago-multi,pentago-puzzle";
+}
 
 const char *rules_variants_list(const char *game)
 {
@@ -184,6 +190,29 @@ void rules_outcome(const rules_game *g, const rules_pos *pos,
     memset(out, 0, sizeof *out);
     out->nseats = g->nseats;
     g->engine->outcome(g, pos, out);
+}
+
+void rules_outcome_fault(const rules_game *g, const rules_pos *pos, int seat,
+                         rules_outcome_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->nseats = g->nseats;
+    out->over = true;
+    if (g->engine->outcome_fault) {
+        g->engine->outcome_fault(g, pos, seat, out);
+        return;
+    }
+    int team = rules_seat_team(g, seat);
+    for (int s = 0; s < g->nseats; s++) {
+        bool lost = rules_seat_team(g, s) == team;
+        out->result[s] = lost ? RULES_RESULT_LOSS : RULES_RESULT_WIN;
+        out->place[s] = lost ? 2 : 1;
+    }
+}
+
+bool rules_moves_hidden(const rules_game *g)
+{
+    return g->engine->moves_hidden;
 }
 
 const char *rules_end_name(rules_end reason)

@@ -25,7 +25,9 @@
  *   Pente           place                    ("K10")
  *   Pente Plus      place power, place bonus, each with the colours the
  *                   mover gives the power stones on the board
- *   Pattern puzzle  breaker: remove/rotate k times; mender: place/rotate
+ *   Multiplayer     place, rotate on the 9x9 board ("e5 5R"), or place
+ *   Pattern puzzle  breaker: remove, rotate ("-c4 2R"); mender: place a
+ *                   gem of a colour, rotate ("c4w 2R"); one pair a turn
  * Engines validate the sequence; the type only has room for it.
  *
  * Errors: functions that can fail return a rules_status and write a
@@ -44,7 +46,9 @@
 #define RULES_POS_TEXT_MAX 1024  /* longest position line, with NUL */
 #define RULES_BOARD_TEXT_MAX 4096 /* longest rendered board, with NUL */
 #define RULES_REASON_MAX 160     /* recommended size of reason buffers */
-#define RULES_MAX_MOVES 4096     /* upper bound of rules_legal_moves() */
+/* Upper bound of rules_legal_moves(): a puzzle mender's 4 colours x 81
+ * empty cells x 18 turns (5832) is the most. */
+#define RULES_MAX_MOVES 6144
 
 typedef enum {
     RULES_OK = 0,
@@ -70,7 +74,8 @@ typedef struct {
     uint8_t dir;      /* ROTATE: rules_dir */
     uint8_t power_as; /* PLACE: bit i set = the i-th power stone on the board
                          (in cell order) counts as the mover's colour */
-    uint8_t pad;
+    uint8_t colour;   /* PLACE in the pattern puzzle: the gem's colour
+                         (0..3, the seat colours' order); else 0 */
 } rules_step;
 
 typedef struct {
@@ -182,6 +187,17 @@ size_t rules_count_moves(const rules_game *g, const rules_pos *pos);
 
 void rules_outcome(const rules_game *g, const rules_pos *pos,
                    rules_outcome_t *out);
+/* The outcome when seat loses by a fault in pos (a timeout, a crash...).
+ * Two sides or teams: the faulting seat's team loses, the others win.
+ * Free for all: the places already decided stand, the faulting seat is
+ * last, and the seats still playing share the best place left.  The
+ * reason is left RULES_END_NONE for the caller to name. */
+void rules_outcome_fault(const rules_game *g, const rules_pos *pos, int seat,
+                         rules_outcome_t *out);
+/* Must a seat not see the others' moves?  True in the pattern puzzle (a
+ * mender must not see the break): the referee then sends every seat the
+ * position line before each of its turns and no `played` lines. */
+bool rules_moves_hidden(const rules_game *g);
 /* Short text for an end reason: "five-by-placement", "full-board", ... */
 const char *rules_end_name(rules_end reason);
 const char *rules_result_name(rules_result result);

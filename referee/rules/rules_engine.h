@@ -5,8 +5,10 @@
 #ifndef RULES_ENGINE_H
 #define RULES_ENGINE_H
 
+#include "multi.h"
 #include "pentago.h"
 #include "pente.h"
+#include "puzzle.h"
 #include "rules.h"
 
 typedef struct rules_engine rules_engine;
@@ -19,6 +21,8 @@ struct rules_game {
     union { /* the engine's settings, typed, filled once by setup */
         pentago_ruleset pentago;
         pente_settings pente;
+        multi_settings multi;
+        puzzle_settings puzzle;
     } settings;
 };
 
@@ -55,6 +59,12 @@ struct rules_engine {
     size_t (*count_moves)(const rules_game *g, const rules_pos *pos);
     void (*outcome)(const rules_game *g, const rules_pos *pos,
                     rules_outcome_t *out);
+    /* rules.h, rules_outcome_fault; NULL: the faulting seat's team loses
+     * and every other team wins. */
+    void (*outcome_fault)(const rules_game *g, const rules_pos *pos,
+                          int seat, rules_outcome_t *out);
+    /* rules.h, rules_moves_hidden. */
+    bool moves_hidden;
     void (*render)(const rules_game *g, const rules_pos *pos, char *buf,
                    size_t len);
     void (*pos_write)(const rules_game *g, const rules_pos *pos, char *buf,
@@ -75,5 +85,7 @@ struct rules_engine {
 
 extern const rules_engine rules_engine_pentago;
 extern const rules_engine rules_engine_pente;
+extern const rules_engine rules_engine_multi;
+extern const rules_engine rules_engine_puzzle;
 
 #endif

@@ -10,6 +10,10 @@ static const char *const fuzz_games[][2] = {
     {"pentago", "swiss-2010"}, {"pentago", "standard"},
     {"pente", "standard"},     {"pente", "plus"},
     {"pente", "partner"},      {"pente", "team"},
+    {"pentago-multi", "2p"},   {"pentago-multi", "3p"},
+    {"pentago-multi", "4p"},   {"pentago-multi", "team"},
+    {"pentago-puzzle", "2p"},  {"pentago-puzzle", "3p"},
+    {"pentago-puzzle", "4p"},
 };
 #define FUZZ_NGAMES (sizeof fuzz_games / sizeof fuzz_games[0])
 
