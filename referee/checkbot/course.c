@@ -147,7 +147,7 @@ static bool ckcourse_mid_game(ckvariant *v)
     ckcourse_plan(&p, "mid-game", rules_to_move(v->g, &pos), 0, 200, 100);
     p.opening = first;
     p.nopening = n0;
-    if (v->c->want_position) {
+    if (v->c->want_position || rules_moves_hidden(v->g)) {
         ckcourse_turn(&p, CKSTEP_PLAYED, CKSTEP_BANK,
                       "after a 'position' line of a game in its middle");
         ckcourse_turn(&p, CKSTEP_FOREIGN, CKSTEP_BANK,

@@ -88,10 +88,17 @@ bool cksess_watch_setup(cksess *s)
     }
 }
 
+/* Does the bot get `position` lines: asked for, or a game of hidden
+ * moves (rules_moves_hidden)? */
+static bool cksess_positions(const cksess *s)
+{
+    return s->res->want_position || rules_moves_hidden(s->plan->g);
+}
+
 /* The step an answer to turn t proves, for this bot. */
 static ckstep cksess_step(const cksess *s, const ckturn *t)
 {
-    return t->step == CKSTEP_PLAYED && s->res->want_position
+    return t->step == CKSTEP_PLAYED && cksess_positions(s)
                ? CKSTEP_POSITION
                : t->step;
 }
@@ -140,7 +147,7 @@ static bool cksess_others_play(cksess *s)
 static void cksess_send_history(cksess *s)
 {
     char buf[PROTO_LINE_MAX + 2];
-    if (s->res->want_position) {
+    if (cksess_positions(s)) {
         char line[RULES_POS_TEXT_MAX];
         rules_pos_write(s->plan->g, &s->pos, line, sizeof line);
         cksess_queue(s, buf, proto_fmt_position(buf, sizeof buf, line));
@@ -380,7 +387,7 @@ void cksess_play(cksess *s)
 {
     for (int i = 0; i < s->plan->nturns && !s->ended; i++) {
         const ckturn *t = &s->plan->turn[i];
-        if (t->jump && !s->res->want_position)
+        if (t->jump && !cksess_positions(s))
             return; /* such a bot had its foreign position already */
         if (t->jump && !cksess_jump(s, t))
             return;

@@ -4,7 +4,9 @@
  * by lot from the seed), up to K games at once on one event loop, a record
  * per game (match/series.h plays them).  In four-seat team games the
  * commands form two teams, the 1st and 3rd against the 2nd and 4th, and
- * the teams alternate who starts.
+ * the teams alternate who starts.  In games of three or four seats for
+ * places (free for all) the seat order turns by one each game, so that
+ * over every N games each bot sits in each seat once.
  */
 #include "commands.h"
 #include "match/series.h"
@@ -22,7 +24,9 @@ typedef struct {
     series_opts opts;
     int games;
     int next, finished;
-    int first; /* the bot (0 or 1) that has seat 0 in game 1 */
+    int first; /* the bot that has seat 0 in game 1 */
+    bool places; /* free for all: every seat its own side, more than 2 */
+    int placed[RULES_MAX_SEATS][RULES_MAX_SEATS]; /* [bot][place - 1] */
     double score[RULES_MAX_SEATS];
     int wins[RULES_MAX_SEATS], draws[RULES_MAX_SEATS];
     int losses[RULES_MAX_SEATS], voids;
@@ -34,8 +38,10 @@ static void match_usage(FILE *out)
         "usage: referee match [OPTIONS] \"BOT1 COMMAND\" \"BOT2 COMMAND\" "
         "[BOT3 BOT4]\n"
         "  one command per seat; in four-seat team games the 1st and 3rd\n"
-        "  play together against the 2nd and 4th\n"
-        "  -n, --games N        games to play (default 2); seats alternate\n"
+        "  play together against the 2nd and 4th; in games for places the\n"
+        "  seat order turns by one each game\n"
+        "  -n, --games N        games to play (default 2, or the seats in\n"
+        "                       games for places); seats alternate\n"
         SERIES_USAGE
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      match name (default match-DATE-TIME)\n");
@@ -51,6 +57,9 @@ static void match_tally(match_cmd *mc, const series_game *g, const record *r)
     for (int seat = 0; seat < mc->opts.so.nbots; seat++) {
         int b = g->bot_of_seat[seat];
         const char *res = r->players[seat].result;
+        int place = r->players[seat].place;
+        if (place >= 1 && place <= RULES_MAX_SEATS)
+            mc->placed[b][place - 1]++;
         if (res && !strcmp(res, "win")) {
             mc->wins[b]++;
             mc->score[b] += 1;
@@ -70,10 +79,17 @@ static bool match_next(void *arg, series *s, series_game *g)
     if (mc->next >= mc->games)
         return false;
     g->index = mc->next++;
+    int n = mc->opts.so.nbots;
+    if (mc->places) {
+        int turn = (mc->first + g->index) % n;
+        for (int seat = 0; seat < n; seat++)
+            g->bot_of_seat[seat] = (seat + turn) % n;
+        return true;
+    }
     /* Swapping neighbours alternates who starts: with two seats the
      * bots swap, with four the teams (seats 0+2 and 1+3) do. */
     int flip = (mc->first + g->index) % 2;
-    for (int seat = 0; seat < mc->opts.so.nbots; seat++)
+    for (int seat = 0; seat < n; seat++)
         g->bot_of_seat[seat] = seat ^ flip;
     return true;
 }
@@ -89,6 +105,24 @@ static void match_done(void *arg, series *s, const series_game *g,
     mc->finished++;
 }
 
+/* "places 1st 2, 2nd 1, 3rd 0: mean 1.33" for a bot of a game for places. */
+static void match_print_places(const match_cmd *mc, int b)
+{
+    static const char *const nth[RULES_MAX_SEATS] = {"1st", "2nd", "3rd",
+                                                      "4th"};
+    int n = mc->opts.so.nbots, games = 0, sum = 0;
+    printf("  %-40s places", mc->opts.so.bot[b]);
+    for (int p = 0; p < n; p++) {
+        printf("%s %s %d", p ? "," : "", nth[p], mc->placed[b][p]);
+        games += mc->placed[b][p];
+        sum += (p + 1) * mc->placed[b][p];
+    }
+    if (games)
+        printf(": mean place %.2f\n", (double)sum / games);
+    else
+        printf("\n");
+}
+
 static void match_summary(void *arg, series *s)
 {
     match_cmd *mc = arg;
@@ -101,11 +135,33 @@ static void match_summary(void *arg, series *s)
     if (series_interrupted(s))
         printf(", %d interrupted (not recorded)", series_interrupted(s));
     printf(", seed %" PRIu64 ", records in %s\n", o->base.seed, o->dir);
-    for (int b = 0; b < o->nbots; b++)
+    for (int b = 0; b < o->nbots; b++) {
+        if (mc->places) {
+            match_print_places(mc, b);
+            continue;
+        }
         printf("  %-40s %d wins, %d draws, %d losses: %.1f points\n",
                o->bot[b], mc->wins[b], mc->draws[b], mc->losses[b],
                mc->score[b]);
+    }
     printf("  referee: %s\n", loop);
+}
+
+/* Is it a game of more than two seats, each its own side? */
+static bool match_for_places(const match_config *base)
+{
+    char err[RULES_REASON_MAX];
+    rules_game *g = rules_game_new(base->game, base->variant, base->options,
+                                   err, sizeof err);
+    if (!g)
+        return false;
+    int n = rules_seats(g);
+    bool places = n > 2;
+    for (int a = 0; a < n && places; a++)
+        for (int b = a + 1; b < n; b++)
+            places = places && rules_seat_team(g, a) != rules_seat_team(g, b);
+    rules_game_free(g);
+    return places;
 }
 
 /* Returns -1 to go on, or the exit status. */
@@ -118,6 +174,7 @@ static int match_parse(match_cmd *mc, int argc, char **argv)
         {0, 0, 0, 0},
     };
     int opt;
+    bool games_given = false;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "n:j:h", opts, NULL)) != -1) {
         long n;
@@ -130,6 +187,7 @@ static int match_parse(match_cmd *mc, int argc, char **argv)
                 return EXIT_USAGE;
             }
             mc->games = (int)n;
+            games_given = true;
             break;
         case 'h': match_usage(stdout); return 0;
         default:
@@ -154,6 +212,9 @@ static int match_parse(match_cmd *mc, int argc, char **argv)
     }
     for (int b = 0; b < o->nbots; b++)
         o->bot[b] = argv[optind + b];
+    mc->places = match_for_places(&o->base);
+    if (mc->places && !games_given)
+        mc->games = o->nbots;
     return -1;
 }
 
@@ -168,7 +229,8 @@ int cmd_match(int argc, char **argv)
         return rc;
     rng lot;
     rng_seed(&lot, mc.opts.so.base.seed);
-    mc.first = (int)rng_below(&lot, 2);
+    mc.first = (int)rng_below(&lot, mc.places ? (uint32_t)mc.opts.so.nbots
+                                              : 2);
     series_owner owner = {match_next, match_done, match_summary, &mc};
     return series_run(&mc.opts.so, &owner);
 }

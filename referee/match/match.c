@@ -421,7 +421,8 @@ static void match_end_by_rules(match *m)
     match_end(m, -1);
 }
 
-/* The faulting seat's team loses; every other team wins. */
+/* The faulting seat's team loses and every other team wins; in a game
+ * for places, the seat at fault is last (rules_outcome_fault). */
 static void match_fault(match *m, int seat, const char *reason,
                         const char *detail)
 {
@@ -430,12 +431,10 @@ static void match_fault(match *m, int seat, const char *reason,
     record_set(&m->rec.status, "finished");
     record_set(&m->rec.reason, reason);
     record_set(&m->rec.detail, detail);
-    int team = rules_seat_team(m->game, seat);
-    for (int s = 0; s < m->nseats; s++) {
-        bool lost = rules_seat_team(m->game, s) == team;
-        match_set_result(m, s, lost ? RULES_RESULT_LOSS : RULES_RESULT_WIN,
-                         lost ? 2 : 1, 0);
-    }
+    rules_outcome_t o;
+    rules_outcome_fault(m->game, &m->pos, seat, &o);
+    for (int s = 0; s < m->nseats; s++)
+        match_set_result(m, s, o.result[s], o.place[s], 0);
     /* What it said during the turn it lost is kept: it may tell why. */
     match_attach_comments_to(m, seat, &m->rec.fault_comments,
                              &m->rec.nfault_comments);
@@ -460,7 +459,9 @@ static void match_send_history(match *m, int s)
 {
     char buf[PROTO_LINE_MAX + 2];
     match_seat *st = &m->seat[s];
-    if (st->want_position) {
+    /* In a game of hidden moves (the puzzle's mender must not see the
+     * break) every seat gets the position, asked for or not. */
+    if (st->want_position || rules_moves_hidden(m->game)) {
         char line[RULES_POS_TEXT_MAX];
         rules_pos_write(m->game, &m->pos, line, sizeof line);
         match_queue(m, s, proto_fmt_position(buf, sizeof buf, line), buf);

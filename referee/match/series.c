@@ -38,11 +38,29 @@ void series_options_defaults(series_options *o)
     o->prog = "referee";
 }
 
+/* Has each seat its own colour, more than two of them: a game for
+ * places (the colours of partners repeat). */
+static bool series_for_places(const record *r)
+{
+    if (r->nplayers <= 2)
+        return false;
+    for (int a = 0; a < r->nplayers; a++)
+        for (int b = a + 1; b < r->nplayers; b++)
+            if (r->players[a].colour && r->players[b].colour &&
+                !strcmp(r->players[a].colour, r->players[b].colour))
+                return false;
+    return true;
+}
+
 const char *series_result_text(const record *r, int seat)
 {
+    static const char *const places[] = {"-", "1", "2", "3", "4"};
     const char *res = r->players[seat].result;
     if (!res)
         return "-";
+    if (series_for_places(r) && r->players[seat].place >= 1 &&
+        r->players[seat].place <= RULES_MAX_SEATS)
+        return places[r->players[seat].place];
     return !strcmp(res, "win") ? "1" : !strcmp(res, "loss") ? "0" : "1/2";
 }
 

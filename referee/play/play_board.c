@@ -19,6 +19,8 @@ typedef struct {
 static const play_layout play_layouts[] = {
     {"pentago", 6, 6, "abcdef", 1, 1, 3, false},
     {"pente", 19, 19, "ABCDEFGHJKLMNOPQRST", 19, -1, 0, true},
+    {"pentago-multi", 9, 9, "abcdefghi", 1, 1, 3, false},
+    {"pentago-puzzle", 9, 9, "abcdefghi", 1, 1, 3, false},
 };
 
 typedef struct {

@@ -312,7 +312,8 @@ static void play_bot_history(play_bot *pb, const rules_game *g,
                              const rules_pos *pos, const record *rec)
 {
     char buf[PROTO_LINE_MAX + 2];
-    if (pb->want_position) {
+    /* In a game of hidden moves every seat gets the position. */
+    if (pb->want_position || rules_moves_hidden(g)) {
         char line[RULES_POS_TEXT_MAX];
         rules_pos_write(g, pos, line, sizeof line);
         play_bot_queue(pb, proto_fmt_position(buf, sizeof buf, line), buf);

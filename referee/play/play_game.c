@@ -285,6 +285,24 @@ void play_clock_start(play_game *pg, int s, double start)
 
 /* ---- the end ---------------------------------------------------------- */
 
+/* In a game for places (three or four seats, each for itself), every
+ * seat's place: the first place alone does not tell the others'. */
+static void play_show_places(play_game *pg)
+{
+    const record *r = &pg->rec;
+    if (r->nplayers <= 2)
+        return;
+    for (int a = 0; a < r->nplayers; a++) /* partners share a colour */
+        for (int b = a + 1; b < r->nplayers; b++)
+            if (!strcmp(r->players[a].colour, r->players[b].colour))
+                return;
+    char name[192];
+    for (int s = 0; s < r->nplayers; s++) {
+        play_seat_name(pg, s, name, sizeof name);
+        fprintf(pg->cfg.out, "  place %d: %s\n", r->players[s].place, name);
+    }
+}
+
 static void play_show_result(play_game *pg)
 {
     const record *r = &pg->rec;
@@ -316,6 +334,7 @@ static void play_show_result(play_game *pg)
     if (r->fault_seat < 0)
         fprintf(out, " by %s", r->reason);
     fprintf(out, "\n");
+    play_show_places(pg);
     if (r->fault_seat >= 0 && r->detail && strcmp(r->reason, "resigned"))
         fprintf(out, "  %s\n", r->detail);
     fflush(out);

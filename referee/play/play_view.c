@@ -96,6 +96,20 @@ static void play_view_notation(FILE *out, const rules_game *g)
                 "K10*, see\n"
                 "  protocol/PROTOCOL.md section 8 for power and bonus "
                 "stones\n");
+    } else if (!strcmp(name, "pentago-multi")) {
+        fprintf(out,
+                "a move: a cell (a1 top left to i9 bottom right), a blank, "
+                "and a block\n"
+                "  turn: 1 2 3 / 4 5 6 / 7 8 9 as drawn, R clockwise, L "
+                "anticlockwise: e5 5R;\n"
+                "  the bare cell when the gem alone makes five\n");
+    } else if (!strcmp(name, "pentago-puzzle")) {
+        fprintf(out,
+                "a move: breaking, -CELL and a block turn (-c4 2R: take the "
+                "gem off c4,\n"
+                "  turn block 2 clockwise); mending, a cell with a gem "
+                "colour and a turn\n"
+                "  (c4w 2R: a white gem on c4); blocks 1 2 3 / 4 5 6 / 7 8 9\n");
     } else {
         fprintf(out, "a move: in the game's notation (protocol/PROTOCOL.md "
                      "section 8)\n");

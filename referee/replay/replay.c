@@ -62,24 +62,33 @@ static int replay_moves(replay *rp)
     return 0;
 }
 
-static int replay_check_seats(replay *rp, const rules_outcome_t *o, bool fault)
+/* Every seat's result word, place and win points are the rules': the
+ * outcome of the moves, or of the fault in the position it came in (the
+ * faulting team loses; in a game for places the bot at fault is out
+ * below the seats still playing, and the places already won stand). */
+static int replay_check_seats(replay *rp, const rules_outcome_t *rules_o,
+                              bool fault)
 {
     const record *r = rp->rec;
-    int fteam = fault ? rules_seat_team(rp->game, r->fault_seat) : -1;
+    rules_outcome_t fo;
+    if (fault)
+        rules_outcome_fault(rp->game, &rp->pos, r->fault_seat, &fo);
+    const rules_outcome_t *o = fault ? &fo : rules_o;
     for (int s = 0; s < r->nplayers; s++) {
         const record_player *p = &r->players[s];
-        const char *want;
-        int wp = 0;
-        if (fault) {
-            want = rules_seat_team(rp->game, s) == fteam ? "loss" : "win";
-        } else {
-            want = rules_result_name(o->result[s]);
-            wp = o->win_points[s];
-        }
+        const char *want = rules_result_name(o->result[s]);
+        int wp = fault ? 0 : o->win_points[s];
         if (!p->result || strcmp(p->result, want) != 0) {
             snprintf(rp->err, rp->errlen, "%s: result: seat %d is recorded as '%s' but the "
                             "moves give '%s'", rp->file, s,
                     p->result ? p->result : "none", want);
+            return 1;
+        }
+        /* Two-seat records of old may leave the place out (0). */
+        if (p->place != o->place[s] && (p->place != 0 || r->nplayers > 2)) {
+            snprintf(rp->err, rp->errlen, "%s: result: seat %d has place %d recorded, "
+                            "the moves give %d", rp->file, s, p->place,
+                    o->place[s]);
             return 1;
         }
         if (p->win_points != wp) {

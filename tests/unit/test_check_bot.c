@@ -156,7 +156,12 @@ CHECK_BOT_TEST(random_bot_passes_every_game_in_a_sandbox)
     expect_step("the bot", "id", "PASS", "name 'random_bot'");
     cr_expect(strstr(out, "plays: pentago swiss-2010, pentago standard, "
                           "pente standard, pente plus, pente partner, "
-                          "pente team\n"), "%s", out);
+                          "pente team, pentago-multi 2p, pentago-multi 3p, "
+                          "pentago-multi 4p, pentago-multi team, "
+                          "pentago-puzzle 2p, pentago-puzzle 3p, "
+                          "pentago-puzzle 4p\n"), "%s", out);
+    /* In the puzzle it is sent positions it did not ask for. */
+    expect_step("pentago-puzzle 3p", "position", "PASS", NULL);
 }
 
 CHECK_BOT_TEST(greedy_bot_passes_every_game_without_a_sandbox)
@@ -307,13 +312,19 @@ CHECK_BOT_TEST(a_detached_child_left_behind_fails_without_a_sandbox)
 
 CHECK_BOT_TEST(games_a_bot_does_not_play_are_named_not_failed)
 {
-    /* A Pentago-only bot answers Pente in Pentago's notation. */
+    /* A Pentago-only bot answers Pente in Pentago's notation (its moves
+     * on the 6x6 board are moves of Pentago Multiplayer too, but not of
+     * the puzzle, whose placements name a colour). */
     const char *args[] = {"--", RUN_TBOTS "slow_bot", "0", NULL};
     cr_assert_eq(check_bot("ck-pentago-only", args), 0, "%s", out);
-    cr_expect(strstr(out, "plays: pentago swiss-2010, pentago standard\n"),
+    cr_expect(strstr(out, "plays: pentago swiss-2010, pentago standard, "
+                          "pentago-multi 2p, pentago-multi 3p, "
+                          "pentago-multi 4p, pentago-multi team\n"),
               "%s", out);
     cr_expect(strstr(out, "does not play: pente standard, pente plus, "
-                          "pente partner, pente team\n"), "%s", out);
+                          "pente partner, pente team, pentago-puzzle 2p, "
+                          "pentago-puzzle 3p, pentago-puzzle 4p\n"),
+              "%s", out);
     cr_expect(strstr(out, "pente plus\n  INFO not played: its first move "
                           "'a1 1R' is not in the game's notation"),
               "%s", out);

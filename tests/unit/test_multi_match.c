@@ -1,0 +1,223 @@
+/*
+ * test_multi_match.c - Pentago Multiplayer and the Pattern Puzzle played
+ * by real bot processes through `referee match`: three and four seats,
+ * the seat order turning so that every bot starts equally often, places
+ * in the records and the summary, a fault in a game for places, records
+ * that replay, and hidden moves in the puzzle.
+ */
+#include "record/record.h"
+#include "support/run.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MM_OUT_MAX 65536
+
+typedef struct {
+    char dir[256];
+    char out[MM_OUT_MAX];
+    int rc;
+} mm_run;
+
+/* `referee match --out DIR --move-ms 5000 OPTS... BOTS...`. */
+static void mm_match(mm_run *m, const char *const *opts,
+                     const char *const *bots)
+{
+    char *argv[48];
+    int n = 0;
+    run_tmpdir(m->dir, sizeof m->dir);
+    argv[n++] = RUN_REFEREE;
+    argv[n++] = "match";
+    argv[n++] = "--out";
+    argv[n++] = m->dir;
+    argv[n++] = "--move-ms";
+    argv[n++] = "5000";
+    for (; *opts; opts++)
+        argv[n++] = (char *)*opts;
+    for (; *bots; bots++)
+        argv[n++] = (char *)*bots;
+    argv[n] = NULL;
+    m->rc = run_cmd(argv, m->dir + 5, m->out, sizeof m->out);
+}
+
+static void mm_record(const mm_run *m, int game, record *r)
+{
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
+    cr_assert_eq(record_read(path, r, err, sizeof err), 0, "%s", err);
+}
+
+static void mm_replay(const mm_run *m, int game)
+{
+    char path[512], out[MM_OUT_MAX];
+    snprintf(path, sizeof path, "%s/game-%04d.yaml", m->dir, game);
+    char *argv[] = {RUN_REFEREE, "replay", "--quiet", path, NULL};
+    cr_expect_eq(run_cmd(argv, m->dir + 5, out, sizeof out), 0, "%s", out);
+}
+
+static void mm_finish(mm_run *m)
+{
+    cr_expect_eq(run_count_tagged(m->dir + 5), 0);
+    run_rmtree(m->dir);
+}
+
+/* Places of a finished game: each 1..n, a first place, and every place p
+ * held by exactly the seats that p - 1 seats are ahead of. */
+static void mm_expect_places(const record *r)
+{
+    int n = r->nplayers, firsts = 0;
+    for (int s = 0; s < n; s++) {
+        int p = r->players[s].place, ahead = 0;
+        cr_expect(p >= 1 && p <= n, "seat %d place %d", s, p);
+        for (int o = 0; o < n; o++)
+            ahead += r->players[o].place < p;
+        cr_expect_eq(ahead, p - 1, "seat %d place %d with %d ahead", s, p,
+                     ahead);
+        firsts += p == 1;
+        const char *want = p != 1 ? "loss" : firsts == n ? "draw" : NULL;
+        if (want && p != 1)
+            cr_expect_str_eq(r->players[s].result, want);
+    }
+    cr_expect_geq(firsts, 1);
+}
+
+/* n games of n bots: each bot sits in each seat exactly once. */
+static void mm_rotation(const char *game, const char *variant, int n)
+{
+    static const char *const cmds[4] = {
+        RUN_BOTS "random_bot", RUN_BOTS "greedy_bot",
+        RUN_BOTS "random_bot --position", RUN_BOTS "greedy_bot --position"};
+    const char *bots[5] = {NULL};
+    for (int b = 0; b < n; b++)
+        bots[b] = cmds[b];
+    const char *opts[] = {"--game", game, "--variant", variant, "--seed",
+                          "3", "-j", "2", NULL};
+    mm_run m;
+    mm_match(&m, opts, bots);
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    /* Without -n a game for places plays one game per seat order. */
+    cr_expect(strstr(m.out, "mean place"), "%s", m.out);
+    int seen[4][4] = {{0}};
+    for (int g = 1; g <= n; g++) {
+        record r;
+        mm_record(&m, g, &r);
+        cr_expect_str_eq(r.game, game);
+        cr_expect_eq(r.nplayers, n);
+        cr_expect_str_eq(r.status, "finished");
+        cr_expect_eq(r.fault_seat, -1, "%s: %s", r.reason,
+                     r.detail ? r.detail : "");
+        mm_expect_places(&r);
+        for (int s = 0; s < n; s++)
+            for (int b = 0; b < n; b++)
+                if (!strcmp(r.players[s].command, bots[b]))
+                    seen[b][s]++;
+        record_release(&r);
+        mm_replay(&m, g);
+    }
+    for (int b = 0; b < n; b++)
+        for (int s = 0; s < n; s++)
+            cr_expect_eq(seen[b][s], 1, "bot %d in seat %d: %d times", b, s,
+                         seen[b][s]);
+    char path[512];
+    snprintf(path, sizeof path, "%s/game-%04d.yaml", m.dir, n + 1);
+    cr_expect_null(run_slurp(path, NULL), "more games than seats");
+    mm_finish(&m);
+}
+
+Test(multi_match, three_players_each_start_once, .timeout = 180)
+{
+    mm_rotation("pentago-multi", "3p", 3);
+}
+
+Test(multi_match, four_players_each_start_once, .timeout = 180)
+{
+    mm_rotation("pentago-multi", "4p", 4);
+}
+
+Test(multi_match, puzzle_of_three_each_start_once, .timeout = 240)
+{
+    mm_rotation("pentago-puzzle", "3p", 3);
+}
+
+/* A bot that crashes is last; nobody else has finished, so the others
+ * share first place. */
+Test(multi_match, a_fault_puts_the_bot_last, .timeout = 120)
+{
+    const char *bots[] = {RUN_BOTS "random_bot", RUN_TBOTS "crash_bot",
+                          RUN_BOTS "greedy_bot", NULL};
+    const char *opts[] = {"--game", "pentago-multi", "--variant", "3p",
+                          "-n", "1", "--seed", "5", NULL};
+    mm_run m;
+    mm_match(&m, opts, bots);
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mm_record(&m, 1, &r);
+    int crash = -1;
+    for (int s = 0; s < 3; s++)
+        if (strstr(r.players[s].command, "crash_bot"))
+            crash = s;
+    cr_assert_geq(crash, 0);
+    cr_expect_eq(r.fault_seat, crash);
+    cr_expect_str_eq(r.reason, "exited");
+    for (int s = 0; s < 3; s++) {
+        cr_expect_eq(r.players[s].place, s == crash ? 3 : 1, "seat %d", s);
+        cr_expect_str_eq(r.players[s].result, s == crash ? "loss" : "win");
+    }
+    record_release(&r);
+    mm_replay(&m, 1);
+    /* The bot at fault read its place. */
+    char log[600];
+    snprintf(log, sizeof log, "%s/logs/game-0001-seat%d.log", m.dir, crash);
+    char *text = run_slurp(log, NULL);
+    cr_assert(text);
+    cr_expect(strstr(text, "this bot lost the game: exited"), "%s", text);
+    free(text);
+    mm_finish(&m);
+}
+
+/* In the puzzle no bot is sent another's move: a mender must not see the
+ * break.  Each bot's input, copied into its log by the shell, holds a
+ * `position` line before every turn and no `played` line, though the
+ * random bot never asked for positions. */
+Test(multi_match, puzzle_moves_are_hidden, .timeout = 120)
+{
+    /* The copy goes to the inherited stderr: a boxed bot may not open
+     * /dev/stderr, which is the referee's log file. */
+#define MM_TEE                                                                \
+    "sh -c 'while IFS= read -r l; do printf \"%s\\n\" \"$l\" >&2; "           \
+    "printf \"%s\\n\" \"$l\"; done | " RUN_BOTS "random_bot'"
+    const char *bots[] = {MM_TEE, MM_TEE, NULL};
+    const char *opts[] = {"--game", "pentago-puzzle", "-n", "1", "--seed",
+                          "4", "--options", "maxlevel=2 replays=0", NULL};
+    mm_run m;
+    mm_match(&m, opts, bots);
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mm_record(&m, 1, &r);
+    cr_expect_str_eq(r.reason, "puzzle");
+    cr_expect_geq(r.nmoves, 4, "a level-1 round is 4 turns");
+    mm_expect_places(&r);
+    size_t moves[2] = {0, 0};
+    for (size_t i = 0; i < r.nmoves; i++)
+        moves[r.moves[i].seat]++;
+    record_release(&r);
+    mm_replay(&m, 1);
+    for (int s = 0; s < 2; s++) {
+        char log[600];
+        snprintf(log, sizeof log, "%s/logs/game-0001-seat%d.log", m.dir, s);
+        char *text = run_slurp(log, NULL);
+        cr_assert(text, "%s", log);
+        size_t turns = 0, positions = 0;
+        for (char *l = text; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+            turns += !strncmp(l, "turn ", 5);
+            positions += !strncmp(l, "position ", 9);
+            cr_expect(strncmp(l, "played ", 7) != 0, "seat %d: %.60s", s, l);
+        }
+        cr_expect_eq(turns, moves[s], "seat %d", s);
+        cr_expect_eq(positions, turns, "seat %d", s);
+        free(text);
+    }
+    mm_finish(&m);
+}
