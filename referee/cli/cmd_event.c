@@ -124,6 +124,55 @@ static int event_cmd_outcome(const event_def *def, const plan_game *g,
     return -1;
 }
 
+/* The places --winner or --draw give free-for-all game g: the winner
+ * first and the others sharing second, or everyone first.  0, or -1 with
+ * err. */
+static int event_cmd_places(const event_def *def, const plan_game *g,
+                            const event_hand_opts *o, int *place, char *err,
+                            size_t errlen)
+{
+    bool found = o->draw;
+    for (int s = 0; s < def->seats; s++) {
+        bool won = !o->draw && !strcmp(def->entrant[g->entrant[s]].name,
+                                       o->winner);
+        place[s] = o->draw || won ? 1 : 2;
+        found = found || won;
+    }
+    if (found)
+        return 0;
+    size_t at = (size_t)snprintf(err, errlen, "--winner %s: not an entrant "
+                                 "of %s (", o->winner, g->id);
+    for (int s = 0; s < def->seats && at < errlen; s++)
+        at += (size_t)snprintf(err + at, errlen - at, "%s%s", s ? ", " : "",
+                               def->entrant[g->entrant[s]].name);
+    if (at < errlen)
+        snprintf(err + at, errlen - at, ")");
+    return -1;
+}
+
+/* The record --enter makes of game g; 0, or -1 with err (rec must be
+ * released either way). */
+static int event_cmd_entered(const event_def *def, const plan_game *g,
+                             const event_hand_opts *o, const char *reason,
+                             record *rec, char *err, size_t errlen)
+{
+    if (def->plan.format == PLAN_FREE_FOR_ALL) {
+        int place[PLAN_MAX_SEATS];
+        record_init(rec);
+        if (event_cmd_places(def, g, o, place, err, errlen) != 0)
+            return -1;
+        return event_hand_record_places(def, g, place, reason, o->by,
+                                        o->reason, rec, err, errlen);
+    }
+    int out = event_cmd_outcome(def, g, o, err, errlen);
+    if (out < 0) {
+        record_init(rec);
+        return -1;
+    }
+    return event_hand_record(def, g, (plan_outcome)out, reason, o->by,
+                             o->reason, rec, err, errlen);
+}
+
 /* Is game id ready now (known, no result yet)? */
 static const plan_game *event_cmd_ready(const plan *p, const char *id)
 {
@@ -149,21 +198,16 @@ static int event_cmd_enter_game(event_def *def, const plan_game *g,
         snprintf(err, errlen, "%.1900s: the game has a record already", path);
         return 1;
     }
-    int out = event_cmd_outcome(def, g, o, err, errlen);
-    if (out < 0)
-        return 1;
     const char *reason = o->adjudicated ? "adjudicated" : "forfeit";
     record rec;
-    int rc = event_hand_record(def, g, (plan_outcome)out, reason, o->by,
-                               o->reason, &rec, err, errlen) ||
+    int rc = event_cmd_entered(def, g, o, reason, &rec, err, errlen) ||
              fs_mkdirs(def->records, err, errlen) ||
              record_write(&rec, path, err, errlen);
     record_release(&rec);
     if (rc)
         return 1;
     printf("%s: %s (%s), entered by %s: %s -> %s\n", g->id,
-           out == PLAN_DRAW ? "drawn" : o->winner, reason, o->by, o->reason,
-           path);
+           o->draw ? "drawn" : o->winner, reason, o->by, o->reason, path);
     return 0;
 }
 

@@ -363,13 +363,13 @@ static void standings_gap(standings *st, const plan_game *g,
         return; /* a game still to play */
     standings_consequence(st, g, cons, sizeof cons);
     standings_waiting_list(s, waits, list, sizeof list);
-    const char *a = st->def.entrant[g->entrant[0]].name;
-    const char *b = st->def.entrant[g->entrant[1]].name;
-    int k = snprintf(msg, sizeof msg, "%s %s (%s: %s vs %s): %s", path,
+    char names[600];
+    event_game_names(&st->def, g, names, sizeof names);
+    int k = snprintf(msg, sizeof msg, "%s %s (%s: %s): %s", path,
                      reported  ? "is not counted (above)"
                      : present ? "is void (a game to play again)"
                                : "is missing",
-                     g->stage, a, b, cons);
+                     g->stage, names, cons);
     if (k > 0 && (size_t)k < sizeof msg && nwait)
         snprintf(msg + k, sizeof msg - (size_t)k, "; %zu later record%s "
                  "wait%s for it and %s not counted: %s",

@@ -18,11 +18,40 @@ static const char *const event_formats[] = {
     [PLAN_SWISS_CUP] = "swiss-cup",
     [PLAN_ROUND_ROBIN] = "round-robin",
     [PLAN_GAUNTLET] = "gauntlet",
+    [PLAN_FREE_FOR_ALL] = "free-for-all",
 };
+#define EVENT_NFORMATS (sizeof event_formats / sizeof event_formats[0])
 
 const char *event_format_name(plan_format f)
 {
-    return (unsigned)f < 3 ? event_formats[f] : "unknown";
+    return (unsigned)f < EVENT_NFORMATS ? event_formats[f] : "unknown";
+}
+
+int event_seat_entrant(const event_def *d, const plan_game *g, int s)
+{
+    return d->teams ? g->entrant[s % 2] : g->entrant[s];
+}
+
+const char *event_seat_command(const event_def *d, const plan_game *g,
+                               int s)
+{
+    const event_entrant *e = &d->entrant[event_seat_entrant(d, g, s)];
+    return d->teams && s >= 2 ? e->partner : e->command;
+}
+
+int event_sides(const event_def *d)
+{
+    return d->plan.format == PLAN_FREE_FOR_ALL ? d->seats : 2;
+}
+
+void event_game_names(const event_def *d, const plan_game *g, char *buf,
+                      size_t len)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < event_sides(d) && at < len; s++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", s ? " vs " : "",
+                               d->entrant[g->entrant[s]].name);
 }
 
 static bool event_name_ok(const char *s)
@@ -216,11 +245,11 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
             return -1;
     } else if (ytree_get_str(c, n, pre, "name", true, &e->name) ||
                ytree_get_str(c, n, pre, "command", true, &e->command) ||
-               ytree_get_str(c, n, pre, "partner", d->seats == 4,
+               ytree_get_str(c, n, pre, "partner", d->teams,
                              &e->partner)) {
         return -1;
     }
-    if (d->seats == 4 && !e->partner)
+    if (d->teams && !e->partner)
         return ytree_fail(c, ytree_line(n), pre,
                           "a team game: the entrant needs a partner command");
     if (event_get_rating(c, n, pre, e))
@@ -353,9 +382,9 @@ static int event_get_format(ytree_ctx *c, const ytree_node *root,
     char *fmt = NULL;
     int rc = ytree_get_str(c, root, "", "format", true, &fmt) ||
              ytree_want_word(c, root, "", "format", fmt,
-                             "swiss-cup,round-robin,gauntlet");
+                             "swiss-cup,round-robin,gauntlet,free-for-all");
     plan_config *p = &d->plan;
-    for (int f = 0; rc == 0 && f < 3; f++)
+    for (int f = 0; rc == 0 && f < (int)EVENT_NFORMATS; f++)
         if (!strcmp(fmt, event_formats[f]))
             p->format = (plan_format)f;
     free(fmt);
@@ -371,7 +400,8 @@ static int event_get_format(ytree_ctx *c, const ytree_node *root,
              event_opt_int(c, root, "", "games_per_pair", 1,
                            PLAN_GAMES_PER_PAIR_MAX, &gpp) ||
              event_get_fairness(c, root, p) ||
-             event_get_challenger(c, root, d);
+             event_get_challenger(c, root, d) ||
+             event_get_seats(c, root, d) || event_get_ffa(c, root, d);
     p->replay_cap = (int)cap;
     p->qualifiers = (int)quals;
     p->games_per_pair = (int)gpp;
@@ -438,13 +468,7 @@ static int event_get_game(ytree_ctx *c, const ytree_node *root,
         return ytree_fail(c, n ? ytree_line(n) : 1, "game", "%s", err);
     }
     d->seats = rules_seats(g);
-    bool teams = d->seats == 4 && rules_seat_team(g, 0) == rules_seat_team(g, 2) &&
-                 rules_seat_team(g, 1) == rules_seat_team(g, 3);
-    if (d->seats != 2 && !teams) {
-        rules_game_free(g);
-        return ytree_fail(c, 1, "game",
-                          "events need two seats, or two teams of two");
-    }
+    d->teams = event_rules_teams(g);
     /* Record the variant actually played (the default when none given). */
     free(d->variant);
     d->variant = strdup(rules_variant_name(g));
@@ -466,7 +490,8 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
                          "thirds,replay_cap,qualifiers,starts,"
                          "compare_groups,separate_groups,third_place,"
                          "fault_win_points,withdrawals,"
-                         "games_per_pair,challenger,entrants,records,"
+                         "games_per_pair,challenger,games_per_table,"
+                         "place_points,entrants,records,"
                          "results,limits,suspend,keep_bots") ||
         ytree_get_str(c, root, "", "event", true, &d->name))
         return -1;
@@ -580,6 +605,8 @@ static void event_def_write_format(FILE *f, const event_def *d)
             p->fault_win_points == PLAN_FAULT_WP_FULL ? "full" : "0");
     if (p->format == PLAN_GAUNTLET)
         event_kv(f, "challenger", d->entrant[p->challenger].name);
+    if (p->format == PLAN_FREE_FOR_ALL)
+        event_def_write_ffa(f, d);
 }
 
 static void event_def_write_entrants(FILE *f, const event_def *d)

@@ -20,7 +20,7 @@
 typedef struct {
     char *name;    /* unique within the event */
     char *command; /* bot command line */
-    char *partner; /* four-seat team games: the partner's command */
+    char *partner; /* team games: the partner's command */
     bool rated;    /* has a rating (seeding: rating) */
     double rating;
     char *from;    /* taken from DIR's final ranking (`from: DIR`), or NULL */
@@ -45,7 +45,12 @@ typedef struct {
     char *path;            /* the definition file */
     char *name;            /* event name: letters, digits, '-', '_', '.' */
     char *game, *variant, *options;
-    int seats;             /* 2, or 4 for team games (entrants are teams) */
+    int seats;             /* the game's seats: 2; 4 for team games
+                              (entrants are teams); 3 or 4 for a
+                              free-for-all (each seat its own side) */
+    bool teams;            /* the rules seat two teams of two (seats 0
+                              and 2, 1 and 3): an entrant is a command and
+                              its partner */
     uint64_t seed;
     int concurrency;       /* 0 = the number of cores */
     time_control tc;
@@ -75,6 +80,19 @@ int event_def_write(const event_def *def, const char *path, char *err,
                     size_t errlen);
 
 const char *event_format_name(plan_format f);
+
+/* Who sits in seat s of game g, and with which command: in a team game
+ * seats 2 and 3 are the partners of the entrants of seats 0 and 1; in
+ * any other game seat s is the plan's entrant[s]. */
+int event_seat_entrant(const event_def *def, const plan_game *g, int s);
+const char *event_seat_command(const event_def *def, const plan_game *g,
+                               int s);
+/* The entrants one game seats: the seats of a free-for-all, else 2. */
+int event_sides(const event_def *def);
+/* "a vs b", or a free-for-all's "a vs b vs c vs d" in seat order, into
+ * buf. */
+void event_game_names(const event_def *def, const plan_game *g, char *buf,
+                      size_t len);
 const char *event_seeding_name(event_seeding s);
 
 /* The entrant named name, or -1. */

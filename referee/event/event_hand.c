@@ -15,30 +15,28 @@
 
 /* ---- entered records ------------------------------------------------------ */
 
-/* The result words of side 0 and 1 for outcome o. */
-static void event_hand_words(plan_outcome o, const char **w)
-{
-    w[0] = o == PLAN_SEAT0_WINS ? "win" : o == PLAN_DRAW ? "draw" : "loss";
-    w[1] = o == PLAN_SEAT1_WINS ? "win" : o == PLAN_DRAW ? "draw" : "loss";
-}
-
-/* Who sat where, as a played game of g would have them. */
+/* Who sat where, as a played game of g would have them, with each
+ * seat's place and the word it calls for: every seat first, a draw;
+ * first, a win; else a loss. */
 static void event_hand_players(const event_def *def, const plan_game *g,
-                               const rules_game *rg, plan_outcome o,
+                               const rules_game *rg, const int *place,
                                record *r)
 {
-    const char *w[2];
-    event_hand_words(o, w);
+    bool all_first = true;
+    for (int s = 0; s < def->seats; s++)
+        all_first = all_first && place[s] == 1;
     r->nplayers = def->seats;
     for (int s = 0; s < def->seats; s++) {
-        const event_entrant *e = &def->entrant[g->entrant[s % 2]];
+        const event_entrant *e = &def->entrant[event_seat_entrant(def, g, s)];
         record_player *p = &r->players[s];
         p->seat = s;
         record_set(&p->colour, rules_seat_colour(rg, s));
-        record_set(&p->command, s < 2 ? e->command : e->partner);
+        record_set(&p->command, event_seat_command(def, g, s));
         record_set(&p->entrant, e->name);
-        record_set(&p->result, w[s % 2]);
-        p->place = !strcmp(w[s % 2], "loss") ? 2 : 1;
+        record_set(&p->result, all_first         ? "draw"
+                               : place[s] == 1 ? "win"
+                                               : "loss");
+        p->place = place[s];
         p->win_points = 0;
     }
 }
@@ -46,6 +44,21 @@ static void event_hand_players(const event_def *def, const plan_game *g,
 int event_hand_record(const event_def *def, const plan_game *g,
                       plan_outcome o, const char *reason, const char *by,
                       const char *why, record *r, char *err, size_t errlen)
+{
+    /* Each side's place: the loser second, a draw both first. */
+    int side[2] = {o == PLAN_SEAT1_WINS || o == PLAN_BOTH_LOSE ? 2 : 1,
+                   o == PLAN_SEAT0_WINS || o == PLAN_BOTH_LOSE ? 2 : 1};
+    int place[PLAN_MAX_SEATS];
+    for (int s = 0; s < PLAN_MAX_SEATS; s++)
+        place[s] = side[s % 2];
+    return event_hand_record_places(def, g, place, reason, by, why, r, err,
+                                    errlen);
+}
+
+int event_hand_record_places(const event_def *def, const plan_game *g,
+                             const int *place, const char *reason,
+                             const char *by, const char *why, record *r,
+                             char *err, size_t errlen)
 {
     record_init(r);
     rules_game *rg = rules_game_new(def->game, def->variant, def->options,
@@ -70,7 +83,7 @@ int event_hand_record(const event_def *def, const plan_game *g,
     r->tc = def->tc;
     record_set(&r->start_time, now);
     record_set(&r->end_time, now);
-    event_hand_players(def, g, rg, o, r);
+    event_hand_players(def, g, rg, place, r);
     record_set(&r->status, "finished");
     record_set(&r->reason, reason);
     record_set(&r->detail, why);
@@ -95,7 +108,10 @@ int event_hand_forfeit(const event_def *def, const plan_game *g,
     size_t n = 0;
     for (int i = 0; i < def->nwithdrawals; i++) {
         const event_withdrawal *w = &def->withdrawal[i];
-        if (w->entrant != g->entrant[0] && w->entrant != g->entrant[1])
+        bool at_table = false;
+        for (int s = 0; s < event_sides(def); s++)
+            at_table = at_table || w->entrant == g->entrant[s];
+        if (!at_table)
             continue;
         n += (size_t)snprintf(why + n, n < sizeof why ? sizeof why - n : 0,
                               "%s%s withdrew: %s", n ? "; " : "",
@@ -103,6 +119,10 @@ int event_hand_forfeit(const event_def *def, const plan_game *g,
         if (n >= sizeof why)
             break;
     }
+    if (def->plan.format == PLAN_FREE_FOR_ALL)
+        return event_hand_record_places(def, g, res->place, "forfeit",
+                                        EVENT_HAND_RUNNER, why, out, err,
+                                        errlen);
     return event_hand_record(def, g, res->outcome, "forfeit",
                              EVENT_HAND_RUNNER, why, out, err, errlen);
 }

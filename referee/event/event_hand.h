@@ -27,8 +27,16 @@ int event_hand_record(const event_def *def, const plan_game *g,
                       plan_outcome o, const char *reason, const char *by,
                       const char *why, record *out, char *err,
                       size_t errlen);
+/* The same for a free-for-all: place[s] is seat s's place (1 = first),
+ * and the words follow (every seat first: a draw; first: a win; else a
+ * loss). */
+int event_hand_record_places(const event_def *def, const plan_game *g,
+                             const int *place, const char *reason,
+                             const char *by, const char *why, record *out,
+                             char *err, size_t errlen);
 /* The forfeit record of a game of a withdrawn entrant (plan_forfeit's
- * result r), entered by EVENT_HAND_RUNNER with the withdrawal's reason. */
+ * result r: in a free-for-all, its places), entered by EVENT_HAND_RUNNER
+ * with the withdrawal's reason. */
 int event_hand_forfeit(const event_def *def, const plan_game *g,
                        const plan_result *r, record *out, char *err,
                        size_t errlen);

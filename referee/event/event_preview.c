@@ -10,6 +10,18 @@ static const char *event_pv_name(const event_def *d, int e)
     return e >= 0 ? d->entrant[e].name : e == -2 ? "(bye)" : "(open)";
 }
 
+/* A free-for-all's options: seats, games per table, place points. */
+static void event_pv_ffa(FILE *out, const event_def *d)
+{
+    const plan_config *c = &d->plan;
+    fprintf(out, "- tables of %d (every set of %d entrants); "
+                 "games_per_table: %d; place_points:",
+            d->seats, d->seats, c->games_per_table);
+    for (int i = 0; i < c->nplace_points; i++)
+        fprintf(out, "%s %d", i ? "," : "", c->place_points[i]);
+    fputc('\n', out);
+}
+
 /* The options that decide the draw and the pairings. */
 static void event_pv_options(FILE *out, const event_def *d)
 {
@@ -27,14 +39,17 @@ static void event_pv_options(FILE *out, const event_def *d)
                 c->separate_groups ? "true" : "false",
                 c->thirds ? "true" : "false",
                 c->third_place ? "true" : "false", c->replay_cap);
+    else if (c->format == PLAN_FREE_FOR_ALL)
+        event_pv_ffa(out, d);
     else
         fprintf(out, "- games_per_pair: %d; starts: %s\n",
                 c->games_per_pair,
                 c->format == PLAN_GAUNTLET        ? "lot"
                 : c->starts == PLAN_STARTS_LOT ? "lot"
                                                : "balanced");
-    fprintf(out, "- fault_win_points: %s\n",
-            c->fault_win_points == PLAN_FAULT_WP_FULL ? "full" : "0");
+    if (c->format != PLAN_FREE_FOR_ALL)
+        fprintf(out, "- fault_win_points: %s\n",
+                c->fault_win_points == PLAN_FAULT_WP_FULL ? "full" : "0");
     if (c->format == PLAN_SWISS_CUP && c->seeded) {
         fprintf(out, "- seeds:");
         for (int i = 0; i < d->nentrants; i++)
@@ -84,6 +99,17 @@ static const char *event_pv_how(plan_how h)
                                        : "played";
 }
 
+/* A free-for-all result: "- id: a 1, b 2, c 2 (forfeit)". */
+static void event_pv_places(FILE *out, const event_def *d,
+                            const plan_game *g, const plan_result *r)
+{
+    fprintf(out, "- %s:", g->id);
+    for (int s = 0; s < d->seats; s++)
+        fprintf(out, "%s %s %d", s ? "," : "", event_pv_name(d, g->entrant[s]),
+                r->place[s]);
+    fprintf(out, " (%s)\n", event_pv_how(r->how));
+}
+
 /* The results entered rather than played. */
 static void event_pv_entered(FILE *out, const event_def *d,
                              const event_hand_done *done, size_t ndone)
@@ -96,6 +122,10 @@ static void event_pv_entered(FILE *out, const event_def *d,
             continue;
         if (!k++)
             fprintf(out, "## Entered, not played\n\n");
+        if (d->plan.format == PLAN_FREE_FOR_ALL) {
+            event_pv_places(out, d, g, r);
+            continue;
+        }
         const char *a = event_pv_name(d, g->entrant[0]);
         const char *b = event_pv_name(d, g->entrant[1]);
         fprintf(out, "- %s: %s v %s: %s%s (%s)\n", g->id, a, b,
@@ -147,10 +177,12 @@ static void event_pv_ready(FILE *out, const event_def *d, const plan *p)
     for (size_t i = 0; i < n; i++) {
         plan_result fr;
         bool forfeit = plan_forfeit(p, &g[i], &fr);
-        fprintf(out, "- %s (%s, round %d): %s v %s, %s starts%s\n", g[i].id,
-                g[i].stage, g[i].round, event_pv_name(d, g[i].entrant[0]),
-                event_pv_name(d, g[i].entrant[1]),
-                event_pv_name(d, g[i].entrant[0]),
+        fprintf(out, "- %s (%s, round %d): ", g[i].id, g[i].stage,
+                g[i].round);
+        for (int s = 0; s < event_sides(d); s++)
+            fprintf(out, "%s%s", s ? " v " : "",
+                    event_pv_name(d, g[i].entrant[s]));
+        fprintf(out, ", %s starts%s\n", event_pv_name(d, g[i].entrant[0]),
                 forfeit ? "; a forfeit (withdrawn)" : "");
     }
     free(g);

@@ -101,12 +101,13 @@ static int event_record_seats(const event_record_ctx *c, const event_def *def,
     char field[96];
     for (int s = 0; s < def->seats; s++) {
         /* Seats 2 and 3 of a team game: the partners of 0 and 1. */
-        int who = g->entrant[s % 2];
+        int who = event_seat_entrant(def, g, s);
         const event_entrant *e = &def->entrant[who];
         const record_player *pl = &rec->players[s];
-        const char *cmd = s < 2 ? e->command : e->partner;
+        const char *cmd = event_seat_command(def, g, s);
+        bool partner = def->teams && s >= 2;
         snprintf(field, sizeof field, "seat %d: entrants[%d].%s", s, who,
-                 s < 2 ? "command" : "partner");
+                 partner ? "partner" : "command");
         if (strcmp(event_record_str(pl->command), event_record_str(cmd)))
             return event_record_differs(c, field,
                                         event_record_str(pl->command),
@@ -137,6 +138,13 @@ static void event_record_canon_plan(FILE *f, const event_def *def)
 {
     const plan_config *p = &def->plan;
     event_record_canon_str(f, "format", event_format_name(p->format));
+    if (p->format == PLAN_FREE_FOR_ALL) {
+        fprintf(f, "games_per_table %d\nplace_points", p->games_per_table);
+        for (int i = 0; i < p->nplace_points; i++)
+            fprintf(f, " %d", p->place_points[i]);
+        fputc('\n', f);
+        return;
+    }
     if (p->format != PLAN_GAUNTLET)
         fprintf(f, "starts %d\n", (int)p->starts);
     if (p->format == PLAN_SWISS_CUP) {

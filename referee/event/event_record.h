@@ -28,7 +28,8 @@
  *     its handshake);
  *   the number of seats;
  *   in each seat, the command (the partner's in seats 2 and 3 of a team
- *     game) and the entrant's name;
+ *     game; in a free-for-all each seat is the plan's entrant of that
+ *     seat) and the entrant's name;
  *   the game's seed (from the plan);
  *   event_digest, when the record is intact (its own digest holds) and
  *     has one: the definition's digest (below), which catches a changed
@@ -54,7 +55,8 @@ int event_record_check(const event_def *def, const plan_game *g,
  * order, thirds, qualifiers, replay_cap, who starts, the comparison across
  * groups, groups kept apart, the third-place match; leagues:
  * games_per_pair, who starts, the gauntlet's challenger; the win points of
- * a fault win), and every entrant in order with its name, command and
+ * a fault win; free-for-all: games_per_table and place_points, and
+ * nothing else of the format), and every entrant in order with its name, command and
  * partner.  Not in it: what an event takes on as it goes (withdrawals),
  * what may differ from one run of the same event to the next without
  * changing its draw or its tables (concurrency, limits, suspend,

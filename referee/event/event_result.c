@@ -56,8 +56,8 @@ int event_fault_win_points(const event_def *def, const record *r, int seat)
 
 /* An entered record must say who entered it and why, end as a forfeit or
  * an adjudication, give nobody win points, and have team seats agree. */
-static int event_entered_check(const record *r, const char *path,
-                               char *err, size_t errlen)
+static int event_entered_check(const event_def *def, const record *r,
+                               const char *path, char *err, size_t errlen)
 {
     const char *why = NULL;
     if (!r->note.entered_reason || !*r->note.entered_by)
@@ -67,8 +67,9 @@ static int event_entered_check(const record *r, const char *path,
     for (int s = 0; !why && s < r->nplayers; s++) {
         if (r->players[s].win_points)
             why = "an entered result gives no win points";
-        else if (s >= 2 && event_word(r->players[s].result) !=
-                               event_word(r->players[s - 2].result))
+        else if (def->teams && s >= 2 &&
+                 event_word(r->players[s].result) !=
+                     event_word(r->players[s - 2].result))
             why = "partners with different results";
     }
     if (!why)
@@ -77,21 +78,63 @@ static int event_entered_check(const record *r, const char *path,
     return -1;
 }
 
+/* How the record's result came about. */
+static plan_how event_how(const record *r, bool entered)
+{
+    return entered && !strcmp(r->reason, "adjudicated") ? PLAN_HOW_ADJUDICATED
+           : entered                                    ? PLAN_HOW_FORFEIT
+           : record_is_fault(r->reason)                 ? PLAN_HOW_FAULT
+                                                        : PLAN_HOW_RULES;
+}
+
+/* A free-for-all's places, which score, from the record: each seat's
+ * place 1..seats, with the result word it calls for (every seat first: a
+ * draw; first: a win; else a loss), and the seat at fault.  0, or -1 when
+ * they do not agree. */
+static int event_places(const event_def *def, const record *r,
+                        bool entered, plan_result *res)
+{
+    int k = def->seats;
+    bool all_first = true;
+    if (r->nplayers != k)
+        return -1;
+    for (int s = 0; s < k; s++) {
+        int pl = r->players[s].place;
+        if (pl < 1 || pl > k)
+            return -1;
+        all_first = all_first && pl == 1;
+        res->place[s] = pl;
+    }
+    for (int s = 0; s < k; s++) {
+        int want = all_first ? 2 : res->place[s] == 1 ? 0 : 1;
+        if (event_word(r->players[s].result) != want)
+            return -1;
+    }
+    res->outcome = PLAN_DRAW; /* two sides' word, not a free-for-all's */
+    if (!entered && record_is_fault(r->reason) && r->fault_seat >= 0 &&
+        r->fault_seat < k)
+        res->fault[r->fault_seat] = true;
+    return 0;
+}
+
 int event_result_of(const event_def *def, const record *r, plan_result *res)
 {
     bool entered = event_record_entered(r);
     snprintf(res->isolation, sizeof res->isolation, "%s",
              r->isolation ? r->isolation : "");
+    if (def->plan.format == PLAN_FREE_FOR_ALL) {
+        if (event_places(def, r, entered, res) != 0)
+            return -1;
+        res->entered = entered;
+        res->how = event_how(r, entered);
+        return 0;
+    }
     int o = r->nplayers >= 2 ? event_outcome(r, entered) : -1;
     if (o < 0)
         return -1;
     res->outcome = (plan_outcome)o;
     res->entered = entered;
-    res->how = entered && !strcmp(r->reason, "adjudicated")
-                   ? PLAN_HOW_ADJUDICATED
-               : entered                   ? PLAN_HOW_FORFEIT
-               : record_is_fault(r->reason) ? PLAN_HOW_FAULT
-                                            : PLAN_HOW_RULES;
+    res->how = event_how(r, entered);
     for (int s = 0; s < 2; s++)
         res->win_points[s] = r->players[s].win_points;
     if (res->how == PLAN_HOW_FAULT && o != PLAN_DRAW) {
@@ -111,7 +154,7 @@ int event_record_result(const event_def *def, const plan_game *g,
     if (strcmp(rec->status, "void") == 0)
         return 0; /* played again */
     if (event_record_entered(rec) &&
-        event_entered_check(rec, path, err, errlen) != 0)
+        event_entered_check(def, rec, path, err, errlen) != 0)
         return -1;
     memset(res, 0, sizeof *res);
     snprintf(res->id, sizeof res->id, "%s", g->id);

@@ -143,7 +143,10 @@ static int event_take_result(event_runner *er, const plan_game *g,
  * whose records are there too. */
 static int event_resume(event_runner *er)
 {
-    size_t cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS;
+    /* Every game ready at once (a league, a free-for-all) fits. */
+    size_t cap = plan_ready(er->plan, NULL, 0);
+    if (cap < PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS)
+        cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS;
     plan_game *ready = malloc(cap * sizeof *ready);
     if (!ready) {
         snprintf(er->err, er->errlen, "out of memory");
@@ -349,10 +352,11 @@ static void event_config(const event_runner *er, event_slot *sl,
              d->records, sl->game.id);
     cfg->record_path = sl->record_path;
     /* Seats 0 and 2 are the team of the plan's seat 0, seats 1 and 3 the
-     * other, in four-seat team games. */
+     * other, in four-seat team games (event_seat_entrant). */
     for (int s = 0; s < d->seats; s++) {
-        const event_entrant *e = &d->entrant[sl->game.entrant[s % 2]];
-        cfg->command[s] = s < 2 ? e->command : e->partner;
+        const event_entrant *e =
+            &d->entrant[event_seat_entrant(d, &sl->game, s)];
+        cfg->command[s] = event_seat_command(d, &sl->game, s);
         cfg->entrant[s] = e->name;
         snprintf(sl->log_path[s], sizeof sl->log_path[s],
                  "%s/logs/%s-seat%d.log", d->records, sl->game.id, s);

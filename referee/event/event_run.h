@@ -62,8 +62,10 @@ int event_record_result(const event_def *def, const plan_game *g,
 bool event_record_entered(const record *r);
 /* The result a finished record gives, with how it came about and the win
  * points counted: a win by a fault counts the event's fault_win_points (0,
- * or 18 minus the winner's marbles in Pentago).  0, or -1 when the
- * players' results do not agree. */
+ * or 18 minus the winner's marbles in Pentago).  A free-for-all's result
+ * is every seat's place (and the seat at fault), each place 1..seats with
+ * the result word it calls for.  0, or -1 when the players' results do
+ * not agree. */
 int event_result_of(const event_def *def, const record *r, plan_result *res);
 /* The win points seat's win by a fault counts under def's rule. */
 int event_fault_win_points(const event_def *def, const record *r, int seat);

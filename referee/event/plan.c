@@ -247,7 +247,7 @@ static int plan_check_config(const plan_config *cfg, char *err,
         return -1;
     }
     if (cfg->format != PLAN_SWISS_CUP && cfg->format != PLAN_ROUND_ROBIN &&
-        cfg->format != PLAN_GAUNTLET) {
+        cfg->format != PLAN_GAUNTLET && cfg->format != PLAN_FREE_FOR_ALL) {
         plan_seterr(err, errlen, "unknown format %d", (int)cfg->format);
         return -1;
     }
@@ -281,7 +281,7 @@ static int plan_check_config(const plan_config *cfg, char *err,
                     cfg->nentrants, probe.groups);
         return -1;
     }
-    if (cfg->format != PLAN_SWISS_CUP &&
+    if ((cfg->format == PLAN_ROUND_ROBIN || cfg->format == PLAN_GAUNTLET) &&
         (cfg->games_per_pair < 1 ||
          cfg->games_per_pair > PLAN_GAMES_PER_PAIR_MAX)) {
         plan_seterr(err, errlen, "games_per_pair must be 1..%d, not %d",
@@ -294,6 +294,9 @@ static int plan_check_config(const plan_config *cfg, char *err,
                     cfg->nentrants - 1, cfg->challenger);
         return -1;
     }
+    if (cfg->format == PLAN_FREE_FOR_ALL &&
+        plan_ffa_check(cfg, err, errlen) != 0)
+        return -1;
     return plan_check_options(cfg, err, errlen);
 }
 
@@ -317,6 +320,8 @@ static size_t plan_first_games(const plan *p)
         return (size_t)p->shape.group_games;
     if (p->cfg.format == PLAN_ROUND_ROBIN)
         return n * (n - 1) / 2 * gpp;
+    if (p->cfg.format == PLAN_FREE_FOR_ALL)
+        return (size_t)plan_ffa_games(&p->cfg);
     return (n - 1) * gpp;
 }
 
@@ -328,6 +333,8 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen)
     if (!p)
         goto nomem;
     p->cfg = *cfg;
+    if (cfg->format == PLAN_FREE_FOR_ALL)
+        plan_ffa_defaults(&p->cfg);
     p->final_tie = -1;
     p->third_tie = -1;
     plan_draw_cross_lot(p);
@@ -338,6 +345,8 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen)
         goto nomem;
     if (cfg->format == PLAN_SWISS_CUP)
         plan_make_groups(p);
+    else if (cfg->format == PLAN_FREE_FOR_ALL)
+        plan_make_ffa(p);
     else
         plan_make_league(p);
     p->group_left = p->ngames;
@@ -404,7 +413,9 @@ int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen)
                     r->id);
         return -1;
     }
-    if (plan_check_result(&p->games[gi], r, err, errlen) != 0)
+    if (plan_check_result(&p->games[gi], r, err, errlen) != 0 ||
+        (p->cfg.format == PLAN_FREE_FOR_ALL &&
+         plan_ffa_check_result(p, &p->games[gi], r, err, errlen) != 0))
         return -1;
     /* Room for what this result can start, before anything changes. */
     if (plan_reserve(p, PLAN_GAMES_PER_STEP) < 0) {
@@ -418,12 +429,17 @@ int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen)
     g->win_points[1] = r->win_points[1];
     g->how = r->how;
     g->entered = r->entered;
+    memcpy(g->place, r->place, sizeof g->place);
+    memcpy(g->fault, r->fault, sizeof g->fault);
     p->nplayed++;
     if (g->g.phase != 0) {
         plan_cup_result(p, g);
         return 0;
     }
-    plan_tally_result(p, g);
+    if (p->cfg.format == PLAN_FREE_FOR_ALL)
+        plan_ffa_tally(p, g);
+    else
+        plan_tally_result(p, g);
     p->group_left--;
     if (p->cfg.format == PLAN_SWISS_CUP && p->group_left == 0)
         plan_cup_build(p);
@@ -490,6 +506,8 @@ int plan_forfeit(const plan *p, const plan_game *g, plan_result *r)
     long i = plan_find_game(p, g->id);
     if (i < 0 || p->games[i].has_result)
         return 0;
+    if (p->cfg.format == PLAN_FREE_FOR_ALL)
+        return plan_ffa_forfeit(p, &p->games[i], r);
     const plan_game *pg = &p->games[i].g;
     bool w0 = plan_withdrawn(p, pg->entrant[0]);
     bool w1 = plan_withdrawn(p, pg->entrant[1]);
@@ -518,6 +536,8 @@ bool plan_result_of(const plan *p, const char *id, plan_result *r)
     r->win_points[1] = e->win_points[1];
     r->how = e->how;
     r->entered = e->entered;
+    memcpy(r->place, e->place, sizeof r->place);
+    memcpy(r->fault, e->fault, sizeof r->fault);
     return true;
 }
 

@@ -26,6 +26,12 @@
  *                (the first starts balanced over the league).
  *   gauntlet     the challenger plays every other entrant games_per_pair
  *                games, starting in turn.
+ *   free-for-all a game of N seats, each its own side (N = seats, 2..4):
+ *                every set of N entrants is a table that plays
+ *                games_per_table games, the seat order rotated so that
+ *                each entrant of the table starts equally often; places
+ *                score place_points (a shared place scores that place's
+ *                points); ranked by points, then first places, then lot.
  *
  * Game ids are unique within an event, file-name safe, and stable: the same
  * configuration and results always give the same ids, entrants, seats and
@@ -52,11 +58,23 @@
 #define PLAN_REPLAY_CAP_MAX 100    /* replay_cap: 1..this */
 #define PLAN_GAMES_PER_PAIR_MAX 50 /* games_per_pair: 1..this */
 #define PLAN_QUALIFIERS_MAX 2      /* qualifiers: 0 (the default)..this */
+#define PLAN_GAMES_PER_TABLE_MAX 50 /* games_per_table: 1..this */
+#define PLAN_PLACE_POINTS_MAX 1000  /* each of place_points: 0..this */
+/* A free-for-all plays every set of N entrants: that grows fast (64
+ * entrants in tables of 4 are 635376 tables), so the plan refuses more
+ * games than this, naming the numbers. */
+#define PLAN_FFA_GAMES_MAX 100000
+
+/* Seats of one game: two sides, two teams of two (seats 2 and 3 are the
+ * partners of 0 and 1, the plan names only 0 and 1), or a free-for-all
+ * of up to four. */
+#define PLAN_MAX_SEATS 4
 
 typedef enum {
     PLAN_SWISS_CUP = 0,
     PLAN_ROUND_ROBIN,
     PLAN_GAUNTLET,
+    PLAN_FREE_FOR_ALL,
 } plan_format;
 
 /* Who starts the games of a swiss group or a round-robin league. */
@@ -106,6 +124,14 @@ typedef struct {
     /* Bit e: entrant e withdrew; its games without a result are forfeits
      * (plan_forfeit).  plan_withdraw() adds one to a running plan. */
     uint64_t withdrawn;
+    /* free-for-all: seats per game (2..PLAN_MAX_SEATS), games per table
+     * (1..PLAN_GAMES_PER_TABLE_MAX; 0 = seats), and the points of each
+     * place, first to last (non-increasing, 0..PLAN_PLACE_POINTS_MAX;
+     * nplace_points 0 = the default seats-1, ..., 1, 0). */
+    int seats;
+    int games_per_table;
+    int nplace_points;
+    int place_points[PLAN_MAX_SEATS];
 } plan_config;
 
 /* Defaults: swiss-cup, thirds on, replay_cap 8, games_per_pair 2,
@@ -118,7 +144,10 @@ typedef struct {
     char stage[PLAN_STAGE_MAX]; /* for people: "group A", "cup final, game 2" */
     int phase;                  /* 0 group/league, 1 intermediate, 2 cup */
     int round;                  /* within the phase, from 1 */
-    int entrant[2];             /* by seat; seat 0 starts */
+    /* by seat; seat 0 starts.  A free-for-all fills seats 0..seats-1;
+     * the other formats only 0 and 1 (a team game's seats 2 and 3 are the
+     * partners of 0 and 1). */
+    int entrant[PLAN_MAX_SEATS];
     uint64_t seed;              /* the game's own seed */
 } plan_game;
 
@@ -139,8 +168,14 @@ typedef enum {
 
 typedef struct {
     char id[PLAN_ID_MAX];
-    plan_outcome outcome;
+    plan_outcome outcome; /* two sides; a free-for-all ignores it */
     int win_points[2]; /* by seat */
+    /* A free-for-all: each seat's place (1 = first, shared places
+     * repeat), and the seat at fault in a game lost by a fault (its
+     * place is the last, the engine's outcome_fault).  Unused (0, false)
+     * for two sides. */
+    int place[PLAN_MAX_SEATS];
+    bool fault[PLAN_MAX_SEATS];
     /* The record's referee.isolation ("full", "none", "" if not said):
      * carried to the tables, ignored by the plan. */
     char isolation[8];
@@ -151,12 +186,18 @@ typedef struct {
 
 typedef struct plan plan;
 
+/* The games a free-for-all of cfg plays: C(nentrants, seats) tables
+ * times games_per_table (0: seats), as a wide number, since it may be
+ * far beyond PLAN_FFA_GAMES_MAX. */
+unsigned long long plan_ffa_games(const plan_config *cfg);
+
 /* Check cfg (err says what is wrong) and make the plan. */
 plan *plan_new(const plan_config *cfg, char *err, size_t errlen);
 void plan_free(plan *p);
 
 /* Record a result.  Fails (with why) for an id the plan does not have now,
- * a result given twice, or win points outside 0..PLAN_MAX_WIN_POINTS. */
+ * a result given twice, win points outside 0..PLAN_MAX_WIN_POINTS, or (a
+ * free-for-all) a seat's place outside 1..seats. */
 int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen);
 
 /* The games that can be played now and have no result; returns how many
@@ -182,7 +223,9 @@ int plan_withdraw(plan *p, int entrant);
 bool plan_withdrawn(const plan *p, int entrant);
 /* A game (ready, without a result) of a withdrawn entrant: 1 with the
  * forfeit in *r (the other entrant wins with 0 win points; both lose when
- * both withdrew), else 0.  The runner records it instead of playing. */
+ * both withdrew; in a free-for-all the entrants still in share place 1
+ * and the withdrawn share the last place), else 0.  The runner records it
+ * instead of playing. */
 int plan_forfeit(const plan *p, const plan_game *g, plan_result *r);
 
 /* The result game id has, if any: true with it in *r. */
@@ -201,11 +244,17 @@ typedef struct {
     int points;      /* 3 / 1 / 0 */
     int win_points;  /* collected in wins */
     char decided_by[24]; /* what separated it from the next row: "points",
-                            "win points", "head to head", "lot", "" */
+                            "win points", "head to head", "firsts" (a
+                            free-for-all's first places), "lot", "" */
     int forfeits_lost;   /* of the games lost, lost by forfeit */
     int forfeits_won;    /* of the games won, won by forfeit */
     int entered;         /* games whose result was entered, not played */
     bool withdrawn;      /* the entrant withdrew */
+    /* A free-for-all (won, drawn and lost stay 0; points are the place
+     * points): games at each place (places[0] first places), and the
+     * games lost by the entrant's own fault. */
+    int places[PLAN_MAX_SEATS];
+    int faults;
 } plan_row;
 
 /* Groups (a league is one group named "league"). */

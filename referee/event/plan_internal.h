@@ -12,7 +12,9 @@
  *   plan_rank.c   tallies, group tables with their tiebreaks, comparisons
  *                 across groups, the final ranking;
  *   plan_cup.c    the knockout cup: seeding, the bracket, ties and their
- *                 replays.
+ *                 replays;
+ *   plan_ffa.c    the free-for-all: its tables and their games, the
+ *                 places counted and its ranking.
  */
 #ifndef PLAN_INTERNAL_H
 #define PLAN_INTERNAL_H
@@ -37,6 +39,8 @@ typedef struct {
     int win_points[2];
     plan_how how;
     bool entered;
+    int place[PLAN_MAX_SEATS]; /* free-for-all */
+    bool fault[PLAN_MAX_SEATS];
 } plan_entry;
 
 /* One cup or intermediate tie as the plan keeps it (plan_tie is what
@@ -62,6 +66,7 @@ typedef struct {
 typedef struct {
     int played, won, drawn, lost, points, win_points;
     int forfeits_lost, forfeits_won, entered;
+    int places[PLAN_MAX_SEATS], faults; /* free-for-all */
 } plan_tally;
 
 struct plan {
@@ -125,6 +130,10 @@ void plan_make_league(plan *p);
 
 /* ---- plan_rank.c: tallies and rankings -------------------------------- */
 
+/* What separated a row of a table from the next (plan_row.decided_by). */
+enum { PLAN_SEP_NONE = 0, PLAN_SEP_POINTS, PLAN_SEP_WP, PLAN_SEP_H2H,
+       PLAN_SEP_LOT, PLAN_SEP_FIRSTS };
+
 /* Count a group or league game's result in its entrants' tallies. */
 void plan_tally_result(plan *p, const plan_entry *g);
 /* Rank group gi: out[0..m) entrants in rank order, sep[i] what separated
@@ -143,5 +152,25 @@ void plan_cup_build(plan *p);
 void plan_cup_result(plan *p, const plan_entry *g);
 /* Is the cup over: the final decided, and the third-place match if any? */
 bool plan_cup_over(const plan *p);
+
+/* ---- plan_ffa.c: the free-for-all --------------------------------------- */
+
+/* Are cfg's free-for-all options ones the plan can take?  0, or -1 with
+ * why. */
+int plan_ffa_check(const plan_config *cfg, char *err, size_t errlen);
+/* Fill in the defaults cfg left at 0 (games_per_table, place_points). */
+void plan_ffa_defaults(plan_config *cfg);
+/* The league of everyone and its games, table by table. */
+void plan_make_ffa(plan *p);
+/* Can r be the result of free-for-all game g?  0, or -1 with why. */
+int plan_ffa_check_result(const plan *p, const plan_entry *g,
+                          const plan_result *r, char *err, size_t errlen);
+/* Count a free-for-all game's places in its entrants' tallies. */
+void plan_ffa_tally(plan *p, const plan_entry *g);
+/* The forfeit of a table with withdrawn entrants (plan_forfeit). */
+int plan_ffa_forfeit(const plan *p, const plan_entry *g, plan_result *r);
+/* Order out[0..m) by points, then first places (stable), saying in sep
+ * which of the two separated each row from the next (PLAN_SEP_*). */
+void plan_ffa_sort(const plan *p, int *out, int *sep, int m);
 
 #endif

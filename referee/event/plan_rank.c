@@ -8,12 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What separated a row from the next. */
-enum { PLAN_SEP_NONE = 0, PLAN_SEP_POINTS, PLAN_SEP_WP, PLAN_SEP_H2H,
-       PLAN_SEP_LOT };
-
-static const char *const plan_sep_name[] = {"", "points", "win points",
-                                            "head to head", "lot"};
+/* What separated a row from the next (PLAN_SEP_*). */
+static const char *const plan_sep_name[] = {"",    "points", "win points",
+                                            "head to head", "lot",
+                                            "firsts"};
 
 /* ---- tallies --------------------------------------------------------------- */
 
@@ -174,13 +172,24 @@ int plan_rank_group(const plan *p, int gi, int *out, int *sep)
         lotpos[lot[i]] = i;
 
     memcpy(out, mem, (size_t)m * sizeof out[0]);
-    plan_sort_by_tally(p, out, sep, m);
+    bool ffa = p->cfg.format == PLAN_FREE_FOR_ALL;
+    if (ffa)
+        plan_ffa_sort(p, out, sep, m);
+    else
+        plan_sort_by_tally(p, out, sep, m);
     for (int i = 0; i < m;) {
         int j = i + 1;
         while (j < m && sep[j - 1] == PLAN_SEP_NONE)
             j++;
-        if (j - i > 1)
+        if (j - i > 1 && !ffa)
             plan_resolve_tied(p, gi, lotpos, out + i, j - i, sep + i);
+        /* A free-for-all has no head to head: whom a tied entrant met,
+         * it met with others at the table. */
+        if (j - i > 1 && ffa) {
+            plan_sort_by_lot(lotpos, out + i, j - i);
+            for (int k = i; k + 1 < j; k++)
+                sep[k] = PLAN_SEP_LOT;
+        }
         i = j;
     }
     return m;
@@ -208,6 +217,8 @@ size_t plan_group_table(const plan *p, int group, plan_row *rows, size_t cap)
         row->forfeits_won = s->forfeits_won;
         row->entered = s->entered;
         row->withdrawn = plan_withdrawn(p, order[i]);
+        memcpy(row->places, s->places, sizeof row->places);
+        row->faults = s->faults;
         snprintf(row->decided_by, sizeof row->decided_by, "%s",
                  plan_sep_name[sep[i]]);
     }

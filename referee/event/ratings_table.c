@@ -80,29 +80,56 @@ static const char *rt_note(const ratings_table_row *r, int fit)
     }
 }
 
+/* Count a game between entrants e0 and e1 whose result from e0's side
+ * is res (1 won, 0 drawn, -1 lost); false when they are not two
+ * entrants. */
+static bool rt_count(int n, rt_pair *pair, int e0, int e1, int res)
+{
+    if (e0 < 0 || e1 < 0 || e0 >= n || e1 >= n || e0 == e1)
+        return false;
+    /* From the lower entrant's side. */
+    int a = e0 < e1 ? e0 : e1, b = e0 < e1 ? e1 : e0;
+    if (a != e0)
+        res = -res;
+    rt_pair *p = &pair[a * n + b];
+    if (res > 0)
+        p->wins++;
+    else if (res < 0)
+        p->losses++;
+    else
+        p->draws++;
+    return true;
+}
+
+/* A free-for-all game as a game between every two of its seats: the
+ * better place wins, a shared place draws.  How many it counts. */
+static long rt_places(int n, rt_pair *pair, const tables_game *g)
+{
+    long counted = 0;
+    const int *pl = g->result.place;
+    for (int s = 0; s < PLAN_MAX_SEATS && pl[s] > 0; s++)
+        for (int t = s + 1; t < PLAN_MAX_SEATS && pl[t] > 0; t++)
+            counted += rt_count(n, pair, g->game.entrant[s],
+                                g->game.entrant[t],
+                                (pl[s] < pl[t]) - (pl[s] > pl[t]));
+    return counted;
+}
+
 /* The pairs' results into games; how many entries. */
 static size_t rt_pairs(int n, const tables_game *games, size_t ngames,
                        rt_pair *pair, ratings_game *out, long *counted)
 {
     *counted = 0;
     for (size_t k = 0; k < ngames; k++) {
-        int e0 = games[k].game.entrant[0], e1 = games[k].game.entrant[1];
-        if (e0 < 0 || e1 < 0 || e0 >= n || e1 >= n || e0 == e1)
+        if (games[k].result.place[0] > 0) {
+            *counted += rt_places(n, pair, &games[k]);
             continue;
+        }
         plan_outcome o = games[k].result.outcome;
-        /* Seat 0's result, then from the lower entrant's side. */
+        /* Seat 0's result. */
         int res = o == PLAN_SEAT0_WINS ? 1 : o == PLAN_SEAT1_WINS ? -1 : 0;
-        int a = e0 < e1 ? e0 : e1, b = e0 < e1 ? e1 : e0;
-        if (a != e0)
-            res = -res;
-        rt_pair *p = &pair[a * n + b];
-        if (res > 0)
-            p->wins++;
-        else if (res < 0)
-            p->losses++;
-        else
-            p->draws++;
-        ++*counted;
+        *counted += rt_count(n, pair, games[k].game.entrant[0],
+                             games[k].game.entrant[1], res);
     }
     size_t m = 0;
     for (int a = 0; a < n; a++)
@@ -220,7 +247,7 @@ void ratings_table_yaml(FILE *f, const event_def *def,
     char a[32], b[32];
     fprintf(f, "event: ");
     ywrite_str(f, def->name);
-    fprintf(f, "\nrated: %s\n", def->seats == 4 ? "teams" : "entrants");
+    fprintf(f, "\nrated: %s\n", def->teams ? "teams" : "entrants");
     if (isolation)
         fprintf(f, "isolation: %s\n", isolation);
     fprintf(f, "model: \"maximum likelihood, logistic (Bradley-Terry), "
@@ -273,11 +300,14 @@ void ratings_table_md(FILE *f, const event_def *def, const ratings_table *t,
     fprintf(f, "Maximum-likelihood Elo (logistic, as Ordo) with 95%% "
                "intervals, the mean of the rated %s at 0, over %ld games "
                "(%s; a draw is half a point)%s.",
-            def->seats == 4 ? "teams" : "entrants", t->games,
+            def->teams ? "teams" : "entrants", t->games,
             def->plan.format == PLAN_SWISS_CUP
                 ? "every scored game, group and cup, replays included"
+            : def->plan.format == PLAN_FREE_FOR_ALL
+                ? "every two seats of every scored game: the better place "
+                  "wins, a shared place draws"
                 : "every scored game",
-            def->seats == 4 ? "; each entrant is a team of two" : "");
+            def->teams ? "; each entrant is a team of two" : "");
     if (isolation)
         fprintf(f, " Isolation: %s.", isolation);
     if (t->why)

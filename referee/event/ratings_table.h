@@ -4,7 +4,9 @@
  * event (group, league and cup games, replays included; void games never
  * reach the tables), fitted by ratings_fit (stats/ratings.h) with the mean
  * of the rated entrants at 0 and a draw as half a point.  In four-seat team
- * events each entrant is a team, so the ratings are the teams'.
+ * events each entrant is a team, so the ratings are the teams'.  A
+ * free-for-all game (its result has places) counts once between every two
+ * of its seats: the better place wins, a shared place draws.
  *
  * Written as ratings.yaml and ratings.md under the results directory
  * (atomically) and printed after the tables: one row per entrant, by

@@ -83,9 +83,14 @@ void tables_record_text(char *buf, size_t len, const event_def *def,
     const char *b = def->entrant[g->entrant[1]].name;
     const char *res = r->players[0].result;
     const char *why = r->reason ? r->reason : "";
+    bool ffa = def->plan.format == PLAN_FREE_FOR_ALL;
+    char names[600];
+    event_game_names(def, g, names, sizeof names);
     if (r->status && strcmp(r->status, "void") == 0)
-        snprintf(buf, len, "%s vs %s: void (%s)", a, b,
+        snprintf(buf, len, "%s: void (%s)", names,
                  r->detail ? r->detail : why);
+    else if (ffa)
+        tables_ffa_record_text(buf, len, def, g, r);
     else if (res && strcmp(res, "win") == 0)
         snprintf(buf, len, "%s beat %s (%s)", a, b, why);
     else if (res && strcmp(res, "loss") == 0)
@@ -117,6 +122,13 @@ static int tables_final_md_file(FILE *f, void *arg)
 static int tables_write_groups(tables_ctx *t, char *err, size_t errlen)
 {
     bool gauntlet = t->def->plan.format == PLAN_GAUNTLET;
+    bool ffa = t->def->plan.format == PLAN_FREE_FOR_ALL;
+    fs_writer yaml = gauntlet ? tables_gauntlet_yaml
+                     : ffa    ? tables_ffa_yaml
+                              : tables_group_yaml;
+    fs_writer md = gauntlet ? tables_gauntlet_md_file
+                   : ffa    ? tables_ffa_md_file
+                            : tables_group_md_file;
     for (t->group = 0; t->group < plan_groups(t->p); t->group++) {
         char base[64], name[80];
         if (t->def->plan.format == PLAN_SWISS_CUP)
@@ -126,15 +138,10 @@ static int tables_write_groups(tables_ctx *t, char *err, size_t errlen)
             snprintf(base, sizeof base, "%s",
                      plan_group_name(t->p, t->group));
         snprintf(name, sizeof name, "%s.yaml", base);
-        if (tables_file(t, name,
-                        gauntlet ? tables_gauntlet_yaml : tables_group_yaml,
-                        err, errlen))
+        if (tables_file(t, name, yaml, err, errlen))
             return -1;
         snprintf(name, sizeof name, "%s.md", base);
-        if (tables_file(t, name,
-                        gauntlet ? tables_gauntlet_md_file
-                                 : tables_group_md_file,
-                        err, errlen))
+        if (tables_file(t, name, md, err, errlen))
             return -1;
     }
     return 0;
@@ -174,6 +181,8 @@ void tables_print(FILE *out, const event_def *def, const plan *p,
     for (t.group = 0; t.group < plan_groups(p); t.group++) {
         if (def->plan.format == PLAN_GAUNTLET)
             tables_gauntlet_score_md(out, &t);
+        else if (def->plan.format == PLAN_FREE_FOR_ALL)
+            tables_ffa_rank_md(out, &t);
         else
             tables_group_rank_md(out, &t);
     }

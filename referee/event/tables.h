@@ -9,6 +9,9 @@
  *     reason, win points and record file;
  *   league.yaml/.md of a gauntlet: the challenger's score against each
  *     opponent (won, drawn, lost from its side) and every game;
+ *   league.yaml/.md of a free-for-all: rank, entrant, played, points,
+ *     first places, the games at each place, faults, what decided the
+ *     rank, and every game with each seat's entrant and place;
  *   cup.yaml/.md (swiss-cup): the seeds and how each qualified, every tie
  *     by round name (final, semi-finals, ...) with every game, replays
  *     included, and the safeguard's decision where it applied;

@@ -90,14 +90,19 @@ static void tables_final_row_yaml(FILE *f, const tables_ctx *t,
         fprintf(f, "    stage: \"%s\"\n    group: ", stage);
         ywrite_str(f, plan_group_name(t->p, x->group[e]));
         fprintf(f, "\n    group_place: %d\n    group_phase: ", r->rank);
+    } else if (t->def->plan.format == PLAN_FREE_FOR_ALL) {
+        fprintf(f, "    league:\n");
+        tables_ffa_counts_yaml(f, t, r, "      ");
     } else {
         fprintf(f, "    league: ");
     }
-    fprintf(f, "{played: %d, won: %d, drawn: %d, lost: %d, points: %d",
-            r->played, r->won, r->drawn, r->lost, r->points);
-    if (t->win_points)
-        fprintf(f, ", win_points: %d", r->win_points);
-    fprintf(f, "}\n");
+    if (t->def->plan.format != PLAN_FREE_FOR_ALL) {
+        fprintf(f, "{played: %d, won: %d, drawn: %d, lost: %d, points: %d",
+                r->played, r->won, r->drawn, r->lost, r->points);
+        if (t->win_points)
+            fprintf(f, ", win_points: %d", r->win_points);
+        fprintf(f, "}\n");
+    }
     const event_withdrawal *w = tables_withdrawal(t, e);
     if (w || plan_withdrawn(t->p, e)) {
         fprintf(f, "    withdrawn: true\n");
@@ -141,6 +146,29 @@ int tables_final_yaml(FILE *f, void *ctx)
 
 /* ---- Markdown ----------------------------------------------------------- */
 
+/* A free-for-all's final ranking: its league table's counts. */
+static void tables_final_ffa_md(FILE *f, const tables_ctx *t,
+                                const tables_final *x)
+{
+    fprintf(f, "| place | entrant | played | points |");
+    tables_ffa_place_heads_md(f, t, false);
+    fprintf(f, "\n|---:|---|---:|---:|");
+    tables_ffa_place_heads_md(f, t, true);
+    fputc('\n', f);
+    for (int i = 0; i < x->n; i++) {
+        int e = x->who[i];
+        const plan_row *r = &x->row[e];
+        fprintf(f, "| %d | %s%s | %d | %d |", x->place[i], tables_name(t, e),
+                plan_withdrawn(t->p, e) ? " (withdrawn)" : "", r->played,
+                r->points);
+        for (int k = 0; k < t->def->plan.seats; k++)
+            fprintf(f, " %d |", r->places[k]);
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+    tables_withdrawals_md(f, t, -1);
+}
+
 void tables_final_md(FILE *f, const tables_ctx *t)
 {
     tables_final x;
@@ -149,6 +177,10 @@ void tables_final_md(FILE *f, const tables_ctx *t)
     fprintf(f, "## %s: final ranking\n\n", t->def->name);
     if (t->games)
         tables_isolation_md(f, t);
+    if (t->def->plan.format == PLAN_FREE_FOR_ALL) {
+        tables_final_ffa_md(f, t, &x);
+        return;
+    }
     fprintf(f, "| place | entrant |%s won-drawn-lost | points |%s\n"
                "|---:|---|%s:-:|---:|%s\n",
             swiss ? " reached | group | group place | group phase:" : "",

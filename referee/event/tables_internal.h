@@ -14,6 +14,8 @@
  *                      the list of games;
  *   tables_gauntlet.c  the gauntlet table: the challenger's score against
  *                      each opponent;
+ *   tables_ffa.c       the free-for-all's league table and its games with
+ *                      every seat's place;
  *   tables_cup.c       the cup: seeds, rounds by name, every game of every
  *                      tie, the safeguard's decisions;
  *   tables_final.c     the final ranking with the stage each entrant
@@ -138,6 +140,26 @@ int tables_gauntlet_yaml(FILE *f, void *ctx);
 int tables_gauntlet_md_file(FILE *f, void *ctx);
 /* The challenger's scores without the list of games. */
 void tables_gauntlet_score_md(FILE *f, const tables_ctx *t);
+
+/* ---- tables_ffa.c ------------------------------------------------------- */
+
+/* league.yaml/.md of a free-for-all: the ranking (played, points,
+ * firsts, places, faults) and every game with each seat's place. */
+int tables_ffa_yaml(FILE *f, void *ctx);
+int tables_ffa_md_file(FILE *f, void *ctx);
+/* Its ranking alone, for the printed summary. */
+void tables_ffa_rank_md(FILE *f, const tables_ctx *t);
+/* A row's played, points, firsts, places and faults, one per line. */
+void tables_ffa_counts_yaml(FILE *f, const tables_ctx *t, const plan_row *r,
+                            const char *indent);
+/* " 1st | 2nd | ..." for each place (align: the alignment cells). */
+void tables_ffa_place_heads_md(FILE *f, const tables_ctx *t, bool align);
+/* "1st", "2nd", "3rd", "4th", ... */
+void tables_ordinal(char *buf, size_t len, int n);
+/* The progress text of a free-for-all record: "a 1st, b 3rd, c 2nd
+ * (five-by-rotation)". */
+void tables_ffa_record_text(char *buf, size_t len, const event_def *def,
+                            const plan_game *g, const record *r);
 
 /* ---- tables_cup.c ------------------------------------------------------- */
 
