@@ -216,6 +216,7 @@ test: deps
 
 # ---- benchmarks -----------------------------------------------------------------
 $(REL)/bench/%: $(REL)/obj/tests/bench/%.o $(call obj,$(REL),$(REF_SRC)) \
+                $(call obj,$(REL),tests/support/naive_multi.c) \
                 $(REL)/libreferee.a
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
