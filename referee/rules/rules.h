@@ -114,7 +114,10 @@ typedef struct {
     rules_end reason;
     int nseats;
     rules_result result[RULES_MAX_SEATS];
-    uint8_t place[RULES_MAX_SEATS];  /* 1 = first; shared places repeat */
+    /* 1 = first; shared places repeat (two first, then third).  In a
+     * game for places (Pentago Multiplayer, the puzzle) the places already
+     * decided are given while the game goes on; 0 = still playing. */
+    uint8_t place[RULES_MAX_SEATS];
     int win_points[RULES_MAX_SEATS]; /* Pentago: 18 - winner's marbles */
 } rules_outcome_t;
 
