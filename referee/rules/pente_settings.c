@@ -1,6 +1,7 @@
 /* pente_settings.c - a Pente game's settings from its options text, back to
  * canonical text, and compared (see pente_settings.h). */
 #include "pente_settings.h"
+#include "rules_engine.h"
 
 #include "pente_point.h"
 #include "rules.h"
@@ -38,24 +39,6 @@ static const char *pente_quote_value(const char *val, size_t len, char *q,
     return rules_quote(val, len < 30 ? len : 30, q, qlen);
 }
 
-/* Read a whole number in [lo, hi] from v[0..len): digits only. */
-static bool pente_read_int(const char *v, size_t len, int lo, int hi,
-                           int *out)
-{
-    if (len == 0 || len > 6)
-        return false;
-    int x = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!isdigit((unsigned char)v[i]))
-            return false;
-        x = x * 10 + (v[i] - '0');
-    }
-    if (x < lo || x > hi)
-        return false;
-    *out = x;
-    return true;
-}
-
 static bool pente_opt_opening(pente_settings *s, const char *val, size_t len,
                               char *err, size_t errlen)
 {
@@ -76,7 +59,7 @@ static bool pente_opt_movecap(pente_settings *s, const char *val, size_t len,
                               char *err, size_t errlen)
 {
     char q[4 * 30 + 1];
-    if (!pente_read_int(val, len, 0, 65535, &s->movecap)) {
+    if (!rules_read_int(val, len, 0, 65535, &s->movecap)) {
         snprintf(err, errlen,
                  "'%s' is not a number 0-65535 (plies; 0 = none)",
                  pente_quote_value(val, len, q, sizeof q));
@@ -92,7 +75,7 @@ static bool pente_opt_captures(pente_settings *s, const char *val,
     bool team = s->variant == PENTE_TEAM;
     /* Pairs, or stones in team: at most 200 stones either way, so that the
      * count fits the position's byte. */
-    if (!pente_read_int(val, len, 1, team ? 200 : 100, &s->captures)) {
+    if (!rules_read_int(val, len, 1, team ? 200 : 100, &s->captures)) {
         snprintf(err, errlen, "'%s' is not a number %s",
                  pente_quote_value(val, len, q, sizeof q),
                  team ? "1-200 (enemy stones)" : "1-100 (pairs)");

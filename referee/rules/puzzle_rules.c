@@ -56,24 +56,6 @@ static const puzzle_settings *puzzle_of(const rules_game *g)
 
 /* ---- options ------------------------------------------------------------ */
 
-/* Read a whole number in [lo, hi] from v[0..len): digits only. */
-static bool puzzle_read_int(const char *v, size_t len, int lo, int hi,
-                            int *out)
-{
-    if (len == 0 || len > 4)
-        return false;
-    int x = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!isdigit((unsigned char)v[i]))
-            return false;
-        x = x * 10 + (v[i] - '0');
-    }
-    if (x < lo || x > hi)
-        return false;
-    *out = x;
-    return true;
-}
-
 /* The shipped patterns' names, comma-separated, for messages. */
 static void puzzle_names(char *buf, size_t len)
 {
@@ -120,7 +102,7 @@ static bool puzzle_opt_number(int *field, const char *key, const char *v,
                               size_t errlen)
 {
     char q[4 * 30 + 1];
-    if (!puzzle_read_int(v, len, lo, hi, field)) {
+    if (!rules_read_int(v, len, lo, hi, field)) {
         snprintf(err, errlen, "%s: '%s' is not a number %d-%d", key,
                  rules_quote(v, len < 30 ? len : 30, q, sizeof q), lo, hi);
         return false;
@@ -613,7 +595,7 @@ static bool puzzle_field(const char **s, char *f, size_t flen)
 static int puzzle_field_int(const char *f, int max)
 {
     int v;
-    return puzzle_read_int(f, strlen(f), 0, max, &v) ? v : -1;
+    return rules_read_int(f, strlen(f), 0, max, &v) ? v : -1;
 }
 
 /* PLAYERS: one character per seat. */

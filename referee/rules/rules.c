@@ -108,7 +108,23 @@ const char *rules_quote(const char *s, size_t max, char *out, size_t outlen)
     return out;
 }
 
-/* In the registry's order (a test checks it). */
+bool rules_read_int(const char *v, size_t len, int lo, int hi, int *out)
+{
+    if (len == 0 || len > 6)
+        return false;
+    int x = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (v[i] < '0' || v[i] > '9')
+            return false;
+        x = x * 10 + (v[i] - '0');
+    }
+    if (x < lo || x > hi)
+        return false;
+    *out = x;
+    return true;
+}
+
+/* In the registry's order; a test makes a game of every name. */
 const char *rules_games_list(void)
 {
     return "pentago,pente,pentago-multi,pentago-puzzle";

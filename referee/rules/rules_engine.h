@@ -83,6 +83,10 @@ struct rules_engine {
                             int depth);
 };
 
+/* For engines reading options and position lines: a whole number of at
+ * most 6 digits (digits only) from v[0..len), in [lo, hi]. */
+bool rules_read_int(const char *v, size_t len, int lo, int hi, int *out);
+
 extern const rules_engine rules_engine_pentago;
 extern const rules_engine rules_engine_pente;
 extern const rules_engine rules_engine_multi;

@@ -1081,6 +1081,25 @@ Test(multi, random_games_match_naive_team)
 
 /* ---- the game ----------------------------------------------------------- */
 
+/* rules_games_list() is written out by hand beside the registry: every
+ * name in it makes a game of that name, with its variants, and there are
+ * as many names as engines. */
+Test(multi, every_listed_game_can_be_made)
+{
+    char list[256], err[256];
+    snprintf(list, sizeof list, "%s", rules_games_list());
+    int n = 0;
+    for (char *save = NULL, *name = strtok_r(list, ",", &save); name;
+         name = strtok_r(NULL, ",", &save), n++) {
+        cr_expect(*rules_variants_list(name), "%s has no variants", name);
+        rules_game *g = rules_game_new(name, NULL, NULL, err, sizeof err);
+        cr_assert(g, "%s: %s", name, err);
+        cr_expect_str_eq(rules_game_name(g), name);
+        rules_game_free(g);
+    }
+    cr_expect_eq(n, 4);
+}
+
 Test(multi, game_names_seats_and_colours)
 {
     cr_assert(strstr(rules_games_list(), "pentago-multi"));
