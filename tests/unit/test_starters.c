@@ -4,14 +4,20 @@
  * skipped, naming the missing tool and its Debian package, when the
  * toolchain is not there), then:
  *   - its --list-moves output for a set of positions is checked against
- *     the rules engine: every move legal, none twice, as many as the
- *     engine counts (in Pentago 8 per empty cell, a winning placement
- *     included: the referee ignores its rotation);
+ *     the rules engine's list of legal moves in canonical form: the same
+ *     moves in Pente, the same moves in the same order in Pentago and
+ *     Pentago Multiplayer (2p, 3p, team; a placement that makes five
+ *     listed bare);
  *   - it is run on a referee script twice: the handshake, moves that are
  *     legal, the same moves from the same seed, `newgame` answered, an
- *     exit at the end of input;
+ *     exit at the end of input; and on a script of a game it does not
+ *     play (the Pattern Puzzle): a note on stderr, `move
+ *     unsupported-game`, then the next game after `newgame` played;
+ *   - `referee check-bot` passes it, every game played but the puzzle,
+ *     which it declines;
  *   - it plays real matches against the C random bot in every two-seat
- *     game and variant, with --keep-bots, and the records are read back:
+ *     game and variant (Pentago Multiplayer 2p included), with
+ *     --keep-bots, and the records are read back:
  *     every game finished by the rules, both seats played, the starter
  *     kept from one game to the next (so `newgame` worked), the records
  *     replayed.
@@ -52,6 +58,8 @@ typedef struct {
 #define PLY3 "19/19/19/19/19/19/19/19/10b8/6w2w9/19/19/19/19/19/19/19/19/19"
 #define TEAM4 "19/19/19/19/19/19/19/12u6/10b8/7r1w9/19/19/19/19/19/19/19/" \
               "19/19"
+#define EMPTY9 "........./........./........./........./........./" \
+               "........./........./........./........."
 #define PENTE_OPTS "opening=tournament movecap=0 captures=5"
 #define PLUS_OPTS PENTE_OPTS " diamonds=D16,K16,Q16,G13,N13,D10,Q10,G7,N7," \
                              "D4,K4,Q4"
@@ -64,7 +72,7 @@ typedef struct {
 static const list_case list_cases[] = {
     {"pentago", "swiss-2010", "",
      "....../....../....../....../....../...... w"},
-    /* e1 makes five for white: listed with its 8 rotations. */
+    /* e1 makes five for white: listed bare, as the engine lists it. */
     {"pentago", "standard", "", "wwww../bbbb../....../....../....../...... w"},
     {"pente", "standard", PENTE_OPTS, EMPTY19 " w 0 0,0"},
     /* White's second stone under the tournament rule, and without it. */
@@ -80,6 +88,26 @@ static const list_case list_cases[] = {
     /* Team: the opening rule is on seat 0's second stone, ply 4. */
     {"pente", "team", "opening=tournament movecap=0 captures=10",
      TEAM4 " w 4 0,0"},
+    {"pentago-multi", "2p", "", EMPTY9 " 0 0,0"},
+    /* d1 makes six for white: listed bare; black's c2 is not white's. */
+    {"pentago-multi", "2p", "",
+     "www.ww.../bb.bb.b../........./........./........./........./"
+     "........./........./......... 0 0,0"},
+    /* Red (seat 2) to move: e5 is its five, e1 white's and i5 black's
+     * are not. */
+    {"pentago-multi", "3p", "",
+     "wwww....b/........b/........b/........b/rrrr...../........./"
+     "........./........./b.......w 2 0,0,0"},
+    /* PROTOCOL.md's 3p example: black has finished, red to move. */
+    {"pentago-multi", "3p", "",
+     "....w..../...bbbbb./..w....r./........./w...w..../.r......./"
+     "......w../....r...r/r.w...... 2 0,1,0"},
+    /* Team: seat 3 plays black (a1 and f6 make five for it), not blue;
+     * white's g1 and g6 are not its own. */
+    {"pentago-multi", "team", "",
+     "........b/.b....w../..b...w../...b..w../....b.w../........./"
+     "........./........./ww....... 3 0,0,0,0"},
+    {"pentago-multi", "4p", "", EMPTY9 " 0 0,0,0,0"},
 };
 
 /* ---- building and running ------------------------------------------------ */
@@ -142,18 +170,21 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* What the engine says a starter must list: one move per engine move,
- * 8 for a Pentago placement that wins (listed bare by the engine). */
-static size_t engine_count(const rules_game *g, const rules_pos *pos,
-                           bool pentago)
+/* The engine's legal moves of the position, as canonical texts; how
+ * many. */
+static size_t engine_texts(const rules_game *g, const rules_pos *pos,
+                           char (*texts)[RULES_MOVE_TEXT_MAX])
 {
     static rules_move moves[RULES_MAX_MOVES];
-    size_t n = rules_legal_moves(g, pos, moves, RULES_MAX_MOVES), want = 0;
+    size_t n = rules_legal_moves(g, pos, moves, RULES_MAX_MOVES);
     for (size_t i = 0; i < n; i++)
-        want += pentago && moves[i].nsteps == 1 ? 8 : 1;
-    return want;
+        rules_format_move(g, &moves[i], texts[i], RULES_MOVE_TEXT_MAX);
+    return n;
 }
 
+/* The starter's list must be the engine's: in Pentago and Pentago
+ * Multiplayer move for move in the engine's order (the starters promise
+ * it), in Pente as a set. */
 static void check_list(const char *cmd, const list_case *c)
 {
     char err[RULES_REASON_MAX];
@@ -161,9 +192,12 @@ static void check_list(const char *cmd, const list_case *c)
                                    sizeof err);
     cr_assert_not_null(g, "%s", err);
     rules_pos pos;
-    cr_assert_eq(rules_pos_read(g, c->pos, &pos, err, sizeof err), RULES_OK,
-                 "%s: %s", c->pos, err);
-    size_t want = engine_count(g, &pos, !strcmp(c->game, "pentago"));
+    rules_status st = rules_pos_read(g, c->pos, &pos, err, sizeof err);
+    static char want[RULES_MAX_MOVES][RULES_MOVE_TEXT_MAX];
+    size_t nwant = st == RULES_OK ? engine_texts(g, &pos, want) : 0;
+    rules_game_free(g); /* before any assertion can end the test */
+    cr_assert_eq(st, RULES_OK, "%s: %s", c->pos, err);
+    cr_assert_gt(nwant, 0, "%s: no legal move", c->pos);
 
     static char line[2048], out[65536];
     snprintf(line, sizeof line, "%s --list-moves %s %s '%s' '%s'", cmd,
@@ -174,20 +208,25 @@ static void check_list(const char *cmd, const list_case *c)
     for (char *save, *m = strtok_r(out, "\n", &save); m;
          m = strtok_r(NULL, "\n", &save)) {
         cr_assert_lt(n, RULES_MAX_MOVES);
-        rules_move mv;
-        char why[RULES_REASON_MAX];
-        cr_expect_eq(rules_parse_move(g, &pos, m, &mv, why, sizeof why),
-                     RULES_OK, "%s %s %s: listed '%s': %s", c->game,
-                     c->variant, c->pos, m, why);
         moves[n++] = m;
     }
-    cr_expect_eq(n, want, "%s %s %s [%s]: %zu moves listed, the engine "
-                          "counts %zu",
-                 c->game, c->variant, c->pos, c->options, n, want);
-    qsort(moves, n, sizeof *moves, cmp_str);
-    for (size_t i = 1; i < n; i++)
-        cr_expect_str_neq(moves[i - 1], moves[i], "listed twice");
-    rules_game_free(g);
+    cr_assert_eq(n, nwant, "%s %s %s [%s]: %zu moves listed, the engine "
+                           "has %zu",
+                 c->game, c->variant, c->pos, c->options, n, nwant);
+    static char *wanted[RULES_MAX_MOVES];
+    for (size_t i = 0; i < n; i++)
+        wanted[i] = want[i];
+    if (!strcmp(c->game, "pente")) {
+        qsort(moves, n, sizeof *moves, cmp_str);
+        qsort(wanted, n, sizeof *wanted, cmp_str);
+    }
+    for (size_t i = 0; i < n; i++)
+        cr_assert_str_eq(moves[i], wanted[i],
+                         "%s %s %s: move %zu listed as '%s', the engine's "
+                         "is '%s'%s",
+                         c->game, c->variant, c->pos, i + 1, moves[i],
+                         wanted[i], strcmp(c->game, "pente") ? ""
+                                                             : " (sorted)");
 }
 
 /* ---- one run on a script ------------------------------------------------- */
@@ -283,14 +322,94 @@ static void check_script(const char *cmd, const starter *s)
     rules_game_free(g);
 }
 
+/* ---- a game it does not play --------------------------------------------- */
+
+#define PUZZLE_POS "........./........./........./....w..../...www.../" \
+                   "....w..../........./........./......... 1 1 b 1 0 " \
+                   "++ - 0"
+
+/* The Pattern Puzzle, which no starter plays, then Pentago after
+ * `newgame`. */
+static const char decline_script[] =
+    "protocol 1\n"
+    "set game pentago-puzzle\n"
+    "set variant 2p\n"
+    "set options pattern=........./........./........./....w..../"
+    "...www.../....w..../........./........./......... maxlevel=4 "
+    "replays=2\n"
+    "set seats 2\n"
+    "set you 1\n"
+    "set seed 5\n"
+    "start\n"
+    "position " PUZZLE_POS "\n"
+    "turn 1000 -1\n"
+    "result loss illegal-move\n"
+    "newgame\n"
+    "set game pentago\n"
+    "set variant standard\n"
+    "set you 0\n"
+    "start\n"
+    "position ....../....../....../....../....../...... w\n"
+    "turn 1000 -1\n";
+
+/* It declines the puzzle: a note on stderr naming the game, a move that
+ * no game accepts, and the next game played as usual; its --list-moves
+ * refuses the game. */
+static void check_decline(const char *cmd)
+{
+    char path[256];
+    snprintf(path, sizeof path, RUN_DIR "starters/decline-XXXXXX");
+    mkdir(RUN_DIR "starters", 0755);
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0, "mkstemp %s failed", path);
+    size_t len = strlen(decline_script);
+    cr_assert_eq(write(fd, decline_script, len), (ssize_t)len);
+    close(fd);
+
+    static char line[2048], out[16384], err[16384];
+    snprintf(line, sizeof line, "%s <%s 2>/dev/null", cmd, path);
+    cr_assert_eq(sh(line, out, sizeof out), 0, "%s:\n%s", line, out);
+    snprintf(line, sizeof line, "%s <%s 2>&1 >/dev/null", cmd, path);
+    sh(line, err, sizeof err);
+    unlink(path);
+    cr_expect(strstr(err, "does not play pentago-puzzle"),
+              "no note on stderr that it does not play the puzzle:\n%s",
+              err);
+    char lines[4][128], ready[4][128];
+    cr_expect_eq(lines_with(out, "ready 1", ready, 4), 2,
+                 "`newgame` not answered:\n%s", out);
+    cr_assert_eq(lines_with(out, "move ", lines, 4), 2, "one move per "
+                 "turn:\n%s", out);
+    cr_expect_str_eq(lines[0], "move unsupported-game");
+
+    char why[RULES_REASON_MAX];
+    rules_game *g = rules_game_new("pentago", "standard", "", why,
+                                   sizeof why);
+    cr_assert_not_null(g, "%s", why);
+    rules_pos pos;
+    rules_move mv;
+    rules_start(g, &pos);
+    cr_expect_eq(rules_parse_move(g, &pos, lines[1] + 5, &mv, why,
+                                  sizeof why),
+                 RULES_OK, "after the puzzle, '%s': %s", lines[1], why);
+    rules_game_free(g);
+
+    snprintf(line, sizeof line, "%s --list-moves pentago-puzzle 2p '%s'",
+             cmd, PUZZLE_POS);
+    cr_expect_neq(sh(line, out, sizeof out), 0, "%s listed moves:\n%s",
+                  line, out);
+    cr_expect(strstr(out, "does not play pentago-puzzle"), "%s:\n%s", line,
+              out);
+}
+
 /* ---- real matches -------------------------------------------------------- */
 
 static bool is_rules_end(const char *game, const char *reason)
 {
     static const char *const pente_ends[] = {"five-in-a-row", "captures",
                                              "full-board", "move-cap"};
-    if (!strcmp(game, "pentago"))
-        return run_is_rules_end(reason);
+    if (strcmp(game, "pente"))
+        return run_is_rules_end(reason); /* Pentago, 6x6 and 9x9 */
     for (size_t i = 0; i < sizeof pente_ends / sizeof *pente_ends; i++)
         if (!strcmp(reason, pente_ends[i]))
             return true;
@@ -354,8 +473,17 @@ static void check_check_bot(const char *cmd)
     int rc = run_cmd(argv, "starters", out, sizeof out);
     cr_expect_eq(rc, 0, "check-bot failed (status %d):\n%s", rc, out);
     cr_expect(strstr(out, "plays: pentago swiss-2010, pentago standard, "
-                          "pente standard, pente plus"),
-              "check-bot did not find every two-seat variant played:\n%s",
+                          "pente standard, pente plus, pente partner, "
+                          "pente team, pentago-multi 2p, pentago-multi 3p, "
+                          "pentago-multi 4p, pentago-multi team\n"),
+              "check-bot did not find every variant but the puzzle "
+              "played:\n%s", out);
+    cr_expect(strstr(out, "does not play: pentago-puzzle 2p, pentago-puzzle "
+                          "3p, pentago-puzzle 4p\n"),
+              "check-bot did not find the puzzle declined:\n%s", out);
+    cr_expect(strstr(out, "INFO not played: its first move "
+                          "'unsupported-game'"),
+              "the puzzle not declined by 'move unsupported-game':\n%s",
               out);
     cr_expect(strstr(out, " 0 failed"), "%s", out);
 }
@@ -373,9 +501,11 @@ static void check_starter(const starter *s)
     for (size_t i = 0; i < sizeof list_cases / sizeof *list_cases; i++)
         check_list(cmd, &list_cases[i]);
     check_script(cmd, s);
+    check_decline(cmd);
     check_check_bot(cmd);
     check_match(cmd, "pentago", "swiss-2010");
     check_match(cmd, "pentago", "standard");
+    check_match(cmd, "pentago-multi", "2p");
     check_match(cmd, "pente", "standard");
     cr_expect_gt(check_match(cmd, "pente", "plus"), 0,
                  "no power stone played in Pente Plus");

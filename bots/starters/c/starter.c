@@ -1,6 +1,6 @@
 /*
- * starter.c - a starter bot for Pentago and Pente, in C.  Copy this one
- * file, put your own choice in choose_move() (search for "YOUR MOVE"),
+ * starter.c - a starter bot for Pentago, Pente and Pentago Multiplayer,
+ * in C.  Copy this one file, put your own choice in choose_move() (search for "YOUR MOVE"),
  * and build it:
  *
  *     cc -O2 -o starter starter.c
@@ -9,6 +9,7 @@
  *
  *     referee match ./starter build/bots/random_bot
  *     referee match --game pente --variant plus ./starter build/bots/random_bot
+ *     referee match --game pentago-multi ./starter build/bots/random_bot
  *
  * What it does for you:
  *   - speaks the bot protocol (protocol/PROTOCOL.md): it reads the
@@ -21,9 +22,13 @@
  *     `set seed` and its own seat, so the same seed plays the same game.
  *
  * The list of legal moves:
- *   - Pentago: every empty cell with each of the 8 rotations ("c4 2R").
- *     When the placement alone makes five, the referee ignores the
- *     rotation, so every move in the list is legal.
+ *   - Pentago (6x6, 4 quadrants) and Pentago Multiplayer (9x9, 9 blocks;
+ *     `set game pentago-multi`, variants 2p, 3p, 4p, team): every empty
+ *     cell with each turn of each block, "c4 1R", "c4 1L", "c4 2R", ...;
+ *     where the placement alone makes five (or more) in a row of the
+ *     mover's colour, the bare cell "c4" instead: the mover has won there
+ *     and no turn follows.  Cells in order a1, b1, ..., then row 2: the
+ *     rules engine's own order.
  *   - Pente: every empty point ("K10"); the first stone of the game must
  *     be K10; with opening=tournament (the default) white's second stone
  *     (ply 2; ply 4 in the team variant) must be outside H8-M12.
@@ -32,6 +37,11 @@
  *     stone).  Two optional extras are not listed: a bonus stone after a
  *     power stone ("L12* D4") and colour lists ("K15/w").  A move without
  *     them is always legal; add them yourself if you want them.
+ *
+ * Any other game (the Pattern Puzzle, `pentago-puzzle`, or a game added
+ * later): the bot does not play it.  On `set game` it says so on stderr,
+ * and it answers every `turn` with "move unsupported-game", a text no game
+ * accepts, so that `referee check-bot` lists the game as not played.
  *
  * A help for authors: `./starter --list-moves GAME VARIANT 'POSITION'
  * [OPTIONS]` prints the legal moves of a position, one a line, e.g.
@@ -46,14 +56,16 @@
 #include <string.h>
 
 #define MAX_CELLS 361  /* Pente: 19 x 19 points */
-#define MAX_MOVES 800  /* Pente Plus: 361 points, each plain or power */
+#define MAX_MOVES 1458 /* Pentago Multiplayer: 81 cells x 18 turns */
 #define MOVE_LEN 16    /* room for one move's text, "c4 2R" or "L12*" */
+#define MAX_SEATS 4
 
 /* What the bot knows about the game. */
 typedef struct {
-    char game[32];     /* "pentago" or "pente" */
+    char game[32];     /* "pentago", "pente" or "pentago-multi" */
     char variant[32];  /* pentago: "swiss-2010" or "standard";
-                          pente: "standard", "plus", "partner", "team" */
+                          pente: "standard", "plus", "partner", "team";
+                          pentago-multi: "2p", "3p", "4p", "team" */
     int tournament;    /* Pente: 1 with opening=tournament (the default) */
     int seat;          /* our seat: 0 moves first */
     unsigned long long seed; /* from `set seed`, for the random numbers */
@@ -62,18 +74,22 @@ typedef struct {
      * size x size cells, row by row as the position line lists them:
      *   Pentago: size 6, board[row * 6 + col], row 0 is row 1 (the top),
      *            col 0 is column a; cell "c4" is board[3 * 6 + 2].
+     *   Pentago Multiplayer: the same with size 9; "e5" is board[4 * 9 + 4].
      *   Pente:   size 19, board[row * 19 + col], row 0 is row 19 (the top),
      *            col 0 is column A; K10 is board[9 * 19 + 9].
      * Each cell is '.' when empty, else the letter of its stone:
      * 'w' white, 'b' black, 'p' a power stone (Plus), 'r' red, 'u' blue
-     * (team). */
+     * (Pente team, Pentago Multiplayer). */
     int size;
     char board[MAX_CELLS];
-    char to_move;      /* colour to move: 'w' or 'b' ('r', 'u' in team);
-                          it is ours whenever we are asked for a move */
+    char to_move;      /* colour to move: 'w', 'b', 'r' or 'u'; it is ours
+                          whenever we are asked for a move */
     int ply;           /* Pente: plies played so far (0 at the start) */
     int captured[2];   /* Pente: stones captured by white's and black's team */
     int power[2];      /* Pente Plus: power stones in hand, white and black */
+    int seat_to_move;  /* Pentago Multiplayer: the seat to move */
+    int nseats;        /* Pentago Multiplayer: seats, with a place each: */
+    int place[MAX_SEATS]; /* 0 while the seat is in, else its place */
 } state;
 
 /* ---- random numbers (splitmix64: small, fast, the same everywhere) ------- */
@@ -113,18 +129,59 @@ static const char *choose_move(const state *s, char moves[][MOVE_LEN], int n,
 }
 /* ==== end of YOUR MOVE ================================================== */
 
+/* The games this bot knows; it declines any other. */
+static int plays_game(const char *game)
+{
+    return strcmp(game, "pentago") == 0 || strcmp(game, "pente") == 0 ||
+           strcmp(game, "pentago-multi") == 0;
+}
+
 /* ---- the position line --------------------------------------------------- */
+
+/* Read the rows of a Pentago or Pentago Multiplayer line: size rows of
+ * size cells split by '/'.  Returns what follows the rows, or NULL. */
+static const char *read_rows(state *s, const char *line, int size)
+{
+    s->size = size;
+    int cell = 0;
+    for (; *line && *line != ' '; line++)
+        if (*line != '/' && cell < size * size)
+            s->board[cell++] = *line;
+    return cell == size * size ? line : NULL;
+}
 
 /* Read a Pentago line, "....../...w../....../....../....../...... b". */
 static int read_pentago(state *s, const char *line)
 {
-    s->size = 6;
-    int cell = 0;
-    for (; *line && *line != ' '; line++)
-        if (*line != '/' && cell < 36)
-            s->board[cell++] = *line;
+    line = read_rows(s, line, 6);
+    if (!line)
+        return 0;
     s->to_move = *line == ' ' ? line[1] : 'w';
-    return cell == 36;
+    return 1;
+}
+
+/* Read a Pentago Multiplayer line: nine rows, the seat to move, each
+ * seat's place ("... 2 0,1,0").  The colour to move follows from the seat:
+ * seat s plays "wbru"[s], in team play "wb"[s % 2]. */
+static int read_multi(state *s, const char *line)
+{
+    line = read_rows(s, line, 9);
+    if (!line)
+        return 0;
+    char *end;
+    s->seat_to_move = (int)strtol(line, &end, 10);
+    if (end == line || s->seat_to_move < 0 || s->seat_to_move >= MAX_SEATS)
+        return 0;
+    s->nseats = 0;
+    for (line = end; s->nseats < MAX_SEATS && *line; line = end) {
+        s->place[s->nseats] = (int)strtol(line + 1, &end, 10);
+        if (end == line + 1)
+            break;
+        s->nseats++;
+    }
+    int team = strcmp(s->variant, "team") == 0;
+    s->to_move = "wbru"[team ? s->seat_to_move % 2 : s->seat_to_move];
+    return s->nseats > s->seat_to_move;
 }
 
 /* Read a Pente line: rows from 19 down to 1 split by '/', a number for a
@@ -158,22 +215,54 @@ static int read_position(state *s, const char *line)
 {
     if (strcmp(s->game, "pente") == 0)
         return read_pente(s, line);
+    if (strcmp(s->game, "pentago-multi") == 0)
+        return read_multi(s, line);
     return read_pentago(s, line);
 }
 
 /* ---- the legal moves ----------------------------------------------------- */
 
-/* Pentago: every empty cell, each with the 8 rotations. */
-static int pentago_moves(const state *s, char moves[][MOVE_LEN])
+/* Whether a gem of colour on the empty cell makes five or more in a row:
+ * along each line through it, its own gems on both sides, plus itself. */
+static int makes_five(const state *s, int cell, char colour)
 {
-    int n = 0;
-    for (int cell = 0; cell < 36; cell++) {
+    static const int step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    int size = s->size;
+    for (int d = 0; d < 4; d++) {
+        int run = 1;
+        for (int sign = -1; sign <= 1; sign += 2) {
+            int dr = sign * step[d][0], dc = sign * step[d][1];
+            int r = cell / size + dr, c = cell % size + dc;
+            for (; r >= 0 && r < size && c >= 0 && c < size &&
+                   s->board[r * size + c] == colour;
+                 r += dr, c += dc)
+                run++;
+        }
+        if (run >= 5)
+            return 1;
+    }
+    return 0;
+}
+
+/* Pentago and Pentago Multiplayer, the board cut into 3x3 blocks (4 or
+ * 9, numbered in reading order): every empty cell with each block turned
+ * each way ("c4 2R"), or the bare cell where the placement makes five. */
+static int block_moves(const state *s, char moves[][MOVE_LEN])
+{
+    int blocks = (s->size / 3) * (s->size / 3), n = 0;
+    for (int cell = 0; cell < s->size * s->size; cell++) {
         if (s->board[cell] != '.')
             continue;
-        for (int quadrant = 1; quadrant <= 4; quadrant++)
+        char name[4] = {(char)('a' + cell % s->size),
+                        (char)('1' + cell / s->size), '\0'};
+        if (makes_five(s, cell, s->to_move)) {
+            snprintf(moves[n++], MOVE_LEN, "%s", name); /* it wins here */
+            continue;
+        }
+        for (int block = 1; block <= blocks; block++)
             for (int d = 0; d < 2; d++)
-                snprintf(moves[n++], MOVE_LEN, "%c%d %d%c", 'a' + cell % 6,
-                         cell / 6 + 1, quadrant, "RL"[d]);
+                snprintf(moves[n++], MOVE_LEN, "%s %c%c", name, '0' + block,
+                         "RL"[d]);
     }
     return n;
 }
@@ -208,7 +297,7 @@ static int legal_moves(const state *s, char moves[][MOVE_LEN])
 {
     if (strcmp(s->game, "pente") == 0)
         return pente_moves(s, moves);
-    return pentago_moves(s, moves);
+    return block_moves(s, moves);
 }
 
 /* ---- the protocol -------------------------------------------------------- */
@@ -236,7 +325,14 @@ static void handle_set(state *s, char *rest)
     sscanf(rest, "%31s %31s", key, value);
     if (strcmp(key, "game") == 0) {
         strcpy(s->game, value);
-        strcpy(s->variant, strcmp(value, "pente") == 0 ? "standard" : "");
+        strcpy(s->variant, strcmp(value, "pente") == 0           ? "standard"
+                           : strcmp(value, "pentago-multi") == 0 ? "2p"
+                                                                 : "");
+        if (!plays_game(value))
+            fprintf(stderr, "starter: this bot does not play %s (it plays "
+                            "pentago, pente and pentago-multi); it answers "
+                            "every turn with 'move unsupported-game'\n",
+                    value);
     } else if (strcmp(key, "variant") == 0) {
         strcpy(s->variant, value);
     } else if (strcmp(key, "options") == 0) {
@@ -252,6 +348,10 @@ static void handle_set(state *s, char *rest)
 static void handle_turn(state *s, const char *rest)
 {
     static char moves[MAX_MOVES][MOVE_LEN];
+    if (!plays_game(s->game)) {
+        say("move unsupported-game"); /* no game accepts it: we decline */
+        return;
+    }
     long time_ms = atol(rest);
     int n = legal_moves(s, moves);
     if (n == 0) {
@@ -287,7 +387,7 @@ static int play(void)
         } else if (strcmp(keyword, "start") == 0) {
             random_seed(s.seed, s.seat);
         } else if (strcmp(keyword, "position") == 0) {
-            if (!read_position(&s, rest))
+            if (plays_game(s.game) && !read_position(&s, rest))
                 fprintf(stderr, "starter: cannot read position %s\n", rest);
         } else if (strcmp(keyword, "turn") == 0) {
             handle_turn(&s, rest);
@@ -312,6 +412,10 @@ static int list_moves(int argc, char **argv)
     if (argc < 5) {
         fprintf(stderr, "usage: %s --list-moves GAME VARIANT 'POSITION' "
                         "[OPTIONS]\n", argv[0]);
+        return 2;
+    }
+    if (!plays_game(argv[2])) {
+        fprintf(stderr, "starter: this bot does not play %s\n", argv[2]);
         return 2;
     }
     new_game(&s);

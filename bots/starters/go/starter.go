@@ -1,5 +1,5 @@
-// A starter bot for Pentago and Pente, in Go (standard library only).
-// Copy this one file, put your own choice in chooseMove() (search for
+// A starter bot for Pentago, Pente and Pentago Multiplayer, in Go (standard
+// library only). Copy this one file, put your own choice in chooseMove() (search for
 // "YOUR MOVE"), and build it:
 //
 //	go build -o starter starter.go
@@ -8,6 +8,7 @@
 //
 //	referee match ./starter build/bots/random_bot
 //	referee match --game pente --variant plus ./starter build/bots/random_bot
+//	referee match --game pentago-multi ./starter build/bots/random_bot
 //
 // What it does for you:
 //   - speaks the bot protocol (protocol/PROTOCOL.md): it reads the
@@ -20,9 +21,13 @@
 //     `set seed` and its own seat, so the same seed plays the same game.
 //
 // The list of legal moves:
-//   - Pentago: every empty cell with each of the 8 rotations ("c4 2R").
-//     When the placement alone makes five, the referee ignores the
-//     rotation, so every move in the list is legal.
+//   - Pentago (6x6, 4 quadrants) and Pentago Multiplayer (9x9, 9 blocks;
+//     `set game pentago-multi`, variants 2p, 3p, 4p, team): every empty
+//     cell with each turn of each block, "c4 1R", "c4 1L", "c4 2R", ...;
+//     where the placement alone makes five (or more) in a row of the
+//     mover's colour, the bare cell "c4" instead: the mover has won there
+//     and no turn follows. Cells in order a1, b1, ..., then row 2: the
+//     rules engine's own order.
 //   - Pente: every empty point ("K10"); the first stone of the game must
 //     be K10; with opening=tournament (the default) white's second stone
 //     (ply 2; ply 4 in the team variant) must be outside H8-M12.
@@ -31,6 +36,11 @@
 //     stone). Two optional extras are not listed: a bonus stone after a
 //     power stone ("L12* D4") and colour lists ("K15/w"). A move without
 //     them is always legal; add them yourself if you want them.
+//
+// Any other game (the Pattern Puzzle, `pentago-puzzle`, or a game added
+// later): the bot does not play it. On `set game` it says so on stderr,
+// and it answers every `turn` with "move unsupported-game", a text no game
+// accepts, so that `referee check-bot` lists the game as not played.
 //
 // A help for authors: `./starter --list-moves GAME VARIANT 'POSITION'
 // [OPTIONS]` prints the legal moves of a position, one a line.
@@ -50,23 +60,27 @@ import (
 
 // State is what the bot knows about the game. Board holds the rows as the
 // position line lists them, each a string of cells: '.' empty, 'w' white,
-// 'b' black, 'p' a power stone (Plus), 'r' red, 'u' blue (team).
+// 'b' black, 'p' a power stone (Plus), 'r' red, 'u' blue (Pente team,
+// Pentago Multiplayer).
 //
 //	Pentago: 6 rows; Board[0] is row 1 (the top), Board[r][0] column a,
-//	         so cell "c4" is Board[3][2].
+//	         so cell "c4" is Board[3][2]; Pentago Multiplayer the same
+//	         with 9 rows ("e5" is Board[4][4]).
 //	Pente:   19 rows; Board[0] is row 19 (the top), Board[r][0] column A,
 //	         so K10 is Board[9][9].
 type State struct {
-	Game       string   // "pentago" or "pente"
-	Variant    string   // pentago: swiss-2010, standard; pente: standard, plus, partner, team
+	Game       string   // "pentago", "pente" or "pentago-multi"
+	Variant    string   // pentago: swiss-2010, standard; pente: standard, plus, partner, team; pentago-multi: 2p, 3p, 4p, team
 	Tournament bool     // Pente: opening=tournament (the default)
 	Seat       int      // our seat: 0 moves first
 	Seed       uint64   // from `set seed`
 	Board      []string // the rows, see above
-	ToMove     byte     // colour to move: 'w', 'b' ('r', 'u' in team)
+	ToMove     byte     // colour to move: 'w', 'b', 'r' or 'u'
 	Ply        int      // Pente: plies played so far
 	Captured   [2]int   // Pente: stones captured by white's, black's team
 	Power      [2]int   // Pente Plus: power stones in hand, white, black
+	SeatToMove int      // Pentago Multiplayer: the seat to move
+	Places     []int    // Pentago Multiplayer: each seat's place, 0 while it is in
 }
 
 func newState() *State {
@@ -94,6 +108,11 @@ func chooseMove(s *State, moves []string, timeMs int, rng *rand.Rand) string {
 
 // ==== end of YOUR MOVE =====================================================
 
+// playsGame: the games this bot knows; it declines any other.
+func playsGame(game string) bool {
+	return game == "pentago" || game == "pente" || game == "pentago-multi"
+}
+
 // readPosition turns a `position` line into s.Board and the rest of s.
 func readPosition(s *State, text string) {
 	fields := strings.Fields(text)
@@ -105,6 +124,26 @@ func readPosition(s *State, text string) {
 	s.ToMove = 'w'
 	if len(fields) > 1 {
 		s.ToMove = fields[1][0]
+	}
+	if s.Game == "pentago-multi" {
+		// Nine rows of nine cells, the seat to move, each seat's place.
+		// Seat s plays colour s (w b r u); in team play s % 2 (w b).
+		s.SeatToMove, s.Places = 0, nil
+		if len(fields) > 1 {
+			s.SeatToMove, _ = strconv.Atoi(fields[1])
+		}
+		if len(fields) > 2 {
+			for _, part := range strings.Split(fields[2], ",") {
+				place, _ := strconv.Atoi(part)
+				s.Places = append(s.Places, place)
+			}
+		}
+		colours := "wbru"
+		if s.Variant == "team" {
+			colours = "wb"
+		}
+		s.ToMove = colours[s.SeatToMove%len(colours)]
+		return
 	}
 	if s.Game != "pente" {
 		return // Pentago: six rows of six cells, then the colour to move
@@ -155,50 +194,93 @@ func abs(x int) int {
 	return x
 }
 
-// legalMoves lists every legal move of the position, as text.
-func legalMoves(s *State) []string {
-	moves := []string{}
-	if s.Game == "pente" {
-		const columns = "ABCDEFGHJKLMNOPQRST" // no I
-		openingPly := 2
-		if s.Variant == "team" {
-			openingPly = 4
-		}
-		mine := 0 // Plus: whose power stones
-		if s.ToMove == 'b' {
-			mine = 1
-		}
-		power := s.Variant == "plus" && s.Ply > 0 && s.Power[mine] > 0
-		for r := 0; r < 19 && r < len(s.Board); r++ {
-			for c := 0; c < 19 && c < len(s.Board[r]); c++ {
-				if s.Board[r][c] != '.' {
-					continue
-				}
-				if s.Ply == 0 && !(r == 9 && c == 9) {
-					continue // the first stone goes on K10
-				}
-				near := abs(r-9) < 3 && abs(c-9) < 3
-				if s.Tournament && s.Ply == openingPly && near {
-					continue // white's second stone: outside H8-M12
-				}
-				point := fmt.Sprintf("%c%d", columns[c], 19-r)
-				moves = append(moves, point)
-				if power {
-					moves = append(moves, point+"*")
-				}
+// at is the cell at row r, column c, or 0 off the board.
+func at(board []string, r, c int) byte {
+	if r < 0 || r >= len(board) || c < 0 || c >= len(board[r]) {
+		return 0
+	}
+	return board[r][c]
+}
+
+// makesFive: does a gem of colour on the empty cell (r, c) make five or
+// more in a row? Along each line through it: its own gems on both sides,
+// plus itself.
+func makesFive(board []string, r, c int, colour byte) bool {
+	for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+		run := 1
+		for _, sign := range []int{-1, 1} {
+			dr, dc := sign*d[0], sign*d[1]
+			for rr, cc := r+dr, c+dc; at(board, rr, cc) == colour; rr, cc = rr+dr, cc+dc {
+				run++
 			}
 		}
-		return moves
+		if run >= 5 {
+			return true
+		}
 	}
-	for r := 0; r < 6 && r < len(s.Board); r++ {
-		for c := 0; c < 6 && c < len(s.Board[r]); c++ {
-			if s.Board[r][c] != '.' {
+	return false
+}
+
+// blockMoves: Pentago (size 6) and Pentago Multiplayer (size 9), the board
+// cut into 3x3 blocks, 4 or 9, numbered in reading order. Every empty cell
+// with each block turned each way ("c4 2R"), or the bare cell where the
+// placement makes five for colour.
+func blockMoves(board []string, size int, colour byte) []string {
+	blocks := (size / 3) * (size / 3)
+	moves := []string{}
+	for r := 0; r < size; r++ {
+		for c := 0; c < size; c++ {
+			if at(board, r, c) != '.' {
 				continue
 			}
-			for quadrant := 1; quadrant <= 4; quadrant++ {
-				for _, d := range "RL" {
-					moves = append(moves, fmt.Sprintf("%c%d %d%c", 'a'+c, r+1, quadrant, d))
-				}
+			cell := fmt.Sprintf("%c%d", 'a'+c, r+1)
+			if makesFive(board, r, c, colour) {
+				moves = append(moves, cell) // it wins here: no turn follows
+				continue
+			}
+			for block := 1; block <= blocks; block++ {
+				moves = append(moves, fmt.Sprintf("%s %dR", cell, block), fmt.Sprintf("%s %dL", cell, block))
+			}
+		}
+	}
+	return moves
+}
+
+// legalMoves lists every legal move of the position, as text.
+func legalMoves(s *State) []string {
+	switch s.Game {
+	case "pentago":
+		return blockMoves(s.Board, 6, s.ToMove)
+	case "pentago-multi":
+		return blockMoves(s.Board, 9, s.ToMove)
+	}
+	moves := []string{}
+	const columns = "ABCDEFGHJKLMNOPQRST" // no I
+	openingPly := 2
+	if s.Variant == "team" {
+		openingPly = 4
+	}
+	mine := 0 // Plus: whose power stones
+	if s.ToMove == 'b' {
+		mine = 1
+	}
+	power := s.Variant == "plus" && s.Ply > 0 && s.Power[mine] > 0
+	for r := 0; r < 19; r++ {
+		for c := 0; c < 19; c++ {
+			if at(s.Board, r, c) != '.' {
+				continue
+			}
+			if s.Ply == 0 && !(r == 9 && c == 9) {
+				continue // the first stone goes on K10
+			}
+			near := abs(r-9) < 3 && abs(c-9) < 3
+			if s.Tournament && s.Ply == openingPly && near {
+				continue // white's second stone: outside H8-M12
+			}
+			point := fmt.Sprintf("%c%d", columns[c], 19-r)
+			moves = append(moves, point)
+			if power {
+				moves = append(moves, point+"*")
 			}
 		}
 	}
@@ -238,6 +320,11 @@ func play() {
 			switch words[1] {
 			case "game":
 				s.Game = words[2]
+				s.Variant = map[string]string{"pente": "standard", "pentago-multi": "2p"}[s.Game]
+				if !playsGame(s.Game) {
+					logf("starter: this bot does not play %s (it plays pentago, pente and "+
+						"pentago-multi); it answers every turn with 'move unsupported-game'", s.Game)
+				}
 			case "variant":
 				s.Variant = words[2]
 			case "options":
@@ -251,8 +338,14 @@ func play() {
 			// Mix the seat in, so two copies of this bot play differently.
 			rng = rand.New(rand.NewSource(int64(s.Seed ^ 0x9E3779B97F4A7C15*uint64(s.Seat+1))))
 		case "position":
-			readPosition(s, rest)
+			if playsGame(s.Game) {
+				readPosition(s, rest)
+			}
 		case "turn":
+			if !playsGame(s.Game) {
+				say("move unsupported-game") // no game accepts it: we decline
+				break
+			}
 			timeMs := 0
 			if len(words) > 1 {
 				timeMs, _ = strconv.Atoi(words[1])
@@ -280,6 +373,10 @@ func play() {
 func listMoves(args []string) {
 	if len(args) < 3 {
 		logf("usage: starter --list-moves GAME VARIANT 'POSITION' [OPTIONS]")
+		os.Exit(2)
+	}
+	if !playsGame(args[0]) {
+		logf("starter: this bot does not play %s", args[0])
 		os.Exit(2)
 	}
 	s := newState()

@@ -1,10 +1,11 @@
 #!/usr/bin/env perl
-# A starter bot for Pentago and Pente, in Perl 5 (core Perl only).  Copy
-# this one file, put your own choice in choose_move (search for "YOUR
+# A starter bot for Pentago, Pente and Pentago Multiplayer, in Perl 5 (core
+# Perl only).  Copy this one file, put your own choice in choose_move (search for "YOUR
 # MOVE") and try it against the bundled random bot:
 #
 #   referee match "perl starter.pl" build/bots/random_bot
 #   referee match --game pente --variant plus "perl starter.pl" build/bots/random_bot
+#   referee match --game pentago-multi "perl starter.pl" build/bots/random_bot
 #
 # What it does for you:
 #   - speaks the bot protocol (protocol/PROTOCOL.md): it reads the
@@ -17,9 +18,13 @@
 #     `set seed` and its own seat, so the same seed plays the same game.
 #
 # The list of legal moves:
-#   - Pentago: every empty cell with each of the 8 rotations ("c4 2R").
-#     When the placement alone makes five, the referee ignores the
-#     rotation, so every move in the list is legal.
+#   - Pentago (6x6, 4 quadrants) and Pentago Multiplayer (9x9, 9 blocks;
+#     `set game pentago-multi`, variants 2p, 3p, 4p, team): every empty
+#     cell with each turn of each block, "c4 1R", "c4 1L", "c4 2R", ...;
+#     where the placement alone makes five (or more) in a row of the
+#     mover's colour, the bare cell "c4" instead: the mover has won there
+#     and no turn follows.  Cells in order a1, b1, ..., then row 2: the
+#     rules engine's own order.
 #   - Pente: every empty point ("K10"); the first stone of the game must
 #     be K10; with opening=tournament (the default) white's second stone
 #     (ply 2; ply 4 in the team variant) must be outside H8-M12.
@@ -28,6 +33,11 @@
 #     stone).  Two optional extras are not listed: a bonus stone after a
 #     power stone ("L12* D4") and colour lists ("K15/w").  A move without
 #     them is always legal; add them yourself if you want them.
+#
+# Any other game (the Pattern Puzzle, `pentago-puzzle`, or a game added
+# later): the bot does not play it.  On `set game` it says so on stderr,
+# and it answers every `turn` with "move unsupported-game", a text no game
+# accepts, so that `referee check-bot` lists the game as not played.
 #
 # A help for authors: `perl starter.pl --list-moves GAME VARIANT 'POSITION'
 # [OPTIONS]` prints the legal moves of a position, one a line.
@@ -40,30 +50,35 @@ use warnings;
 $| = 1;    # flush STDOUT after every print, or the referee never sees it
 
 # What the bot knows about the game, in a hash:
-#   game        "pentago" or "pente"
+#   game        "pentago", "pente" or "pentago-multi"
 #   variant     pentago: swiss-2010, standard; pente: standard, plus,
-#               partner, team
+#               partner, team; pentago-multi: 2p, 3p, 4p, team
 #   tournament  Pente: 1 with opening=tournament (the default)
 #   seat        our seat: 0 moves first
 #   seed        from `set seed`
 #   board       the rows as the position line lists them, each a list of
 #               cells: '.' empty, 'w' white, 'b' black, 'p' a power stone
-#               (Plus), 'r' red, 'u' blue (team).
+#               (Plus), 'r' red, 'u' blue (Pente team, Pentago
+#               Multiplayer).
 #                 Pentago: 6 rows; $board->[0] is row 1 (the top),
 #                          $board->[$r][0] column a, so cell "c4" is
-#                          $board->[3][2].
+#                          $board->[3][2]; Pentago Multiplayer the same
+#                          with 9 rows ("e5" is $board->[4][4]).
 #                 Pente:   19 rows; $board->[0] is row 19 (the top),
 #                          $board->[$r][0] column A, so K10 is
 #                          $board->[9][9].
-#   to_move     colour to move: 'w', 'b' ('r', 'u' in team)
+#   to_move     colour to move: 'w', 'b', 'r' or 'u'
 #   ply         Pente: plies played so far
 #   captured    Pente: [stones captured by white's team, by black's]
 #   power       Pente Plus: [power stones in hand of white, of black]
+#   seat_to_move  Pentago Multiplayer: the seat to move
+#   places      Pentago Multiplayer: [each seat's place, 0 while it is in]
 sub new_state {
     return {
         game => 'pentago', variant => '', tournament => 1, seat => 0,
         seed => 0, board => [], to_move => 'w', ply => 0,
-        captured => [0, 0], power => [0, 0],
+        captured => [0, 0], power => [0, 0], seat_to_move => 0,
+        places => [],
     };
 }
 
@@ -83,6 +98,12 @@ sub choose_move {
 }
 # ==== end of YOUR MOVE =====================================================
 
+# The games this bot knows; it declines any other.
+sub plays_game {
+    my ($game) = @_;
+    return scalar grep { $_ eq $game } qw(pentago pente pentago-multi);
+}
+
 # Turn a `position` line into the board and the rest of the state.
 sub read_position {
     my ($state, $text) = @_;
@@ -94,7 +115,16 @@ sub read_position {
         $row =~ s/(\d+)/'.' x $1/ge if $state->{game} eq 'pente';
         push @board, [split //, $row];
     }
-    $state->{board}   = \@board;
+    $state->{board} = \@board;
+    if ($state->{game} eq 'pentago-multi') {
+        # The seat to move, each seat's place.  Seat s plays colour s
+        # (w b r u); in team play s % 2 (w b).
+        my $seat = $state->{seat_to_move} = $fields[1] // 0;
+        $state->{places} = [split /,/, $fields[2] // ''];
+        my $colours = $state->{variant} eq 'team' ? 'wb' : 'wbru';
+        $state->{to_move} = substr($colours, $seat % length $colours, 1);
+        return;
+    }
     $state->{to_move} = $fields[1] // 'w';
     # Pente: the plies, captures "c0,c1", in Plus power stones "p0,p1".
     $state->{ply}      = $fields[2] // 0;
@@ -102,39 +132,73 @@ sub read_position {
     $state->{power}    = [split /,/, $fields[4] // '0,0'];
 }
 
+# Does a gem of $colour on the empty cell ($r, $c) make five or more in a
+# row?  Along each line through it: its own gems on both sides, plus
+# itself.
+sub makes_five {
+    my ($board, $r, $c, $colour) = @_;
+    my $size = @$board;
+    for my $step ([0, 1], [1, 0], [1, 1], [1, -1]) {
+        my $run = 1;
+        for my $sign (-1, 1) {
+            my ($dr, $dc) = ($sign * $step->[0], $sign * $step->[1]);
+            my ($rr, $cc) = ($r + $dr, $c + $dc);
+            while ($rr >= 0 && $rr < $size && $cc >= 0 && $cc < $size
+                   && $board->[$rr][$cc] eq $colour) {
+                $run++;
+                ($rr, $cc) = ($rr + $dr, $cc + $dc);
+            }
+        }
+        return 1 if $run >= 5;
+    }
+    return 0;
+}
+
+# Pentago and Pentago Multiplayer: the board is cut into 3x3 blocks, 4 or
+# 9, numbered in reading order.  Every empty cell with each block turned
+# each way ("c4 2R"), or the bare cell where the placement makes five for
+# $colour.
+sub block_moves {
+    my ($board, $colour) = @_;
+    my $size = @$board;
+    my $blocks = int($size / 3) ** 2;
+    my @moves;
+    for my $r (0 .. $size - 1) {
+        for my $c (0 .. $size - 1) {
+            next unless ($board->[$r][$c] // '') eq '.';
+            my $cell = substr('abcdefghi', $c, 1) . ($r + 1);
+            if (makes_five($board, $r, $c, $colour)) {
+                push @moves, $cell;    # it wins here: no turn follows
+                next;
+            }
+            push @moves, "$cell ${_}R", "$cell ${_}L" for 1 .. $blocks;
+        }
+    }
+    return @moves;
+}
+
 # Every legal move of the position, as a list of texts.
 sub legal_moves {
     my ($state) = @_;
     my $board = $state->{board};
+    return block_moves($board, $state->{to_move}) if $state->{game} ne 'pente';
     my @moves;
-    if ($state->{game} eq 'pente') {
-        my @columns = split //, 'ABCDEFGHJKLMNOPQRST';    # no I
-        my $opening_ply = $state->{variant} eq 'team' ? 4 : 2;
-        my $mine = $state->{to_move} eq 'b' ? 1 : 0;    # Plus: whose power stones
-        my $power = $state->{variant} eq 'plus' && $state->{ply} > 0
-            && $state->{power}[$mine] > 0;
-        for my $r (0 .. 18) {
-            for my $c (0 .. 18) {
-                next unless ($board->[$r][$c] // '') eq '.';
-                # The first stone goes on K10.
-                next if $state->{ply} == 0 && !($r == 9 && $c == 9);
-                # White's second stone: outside H8-M12.
-                my $near = abs($r - 9) < 3 && abs($c - 9) < 3;
-                next if $state->{tournament} && $state->{ply} == $opening_ply && $near;
-                my $point = $columns[$c] . (19 - $r);
-                push @moves, $point;
-                push @moves, "$point*" if $power;
-            }
-        }
-    } else {
-        for my $r (0 .. 5) {
-            for my $c (0 .. 5) {
-                next unless ($board->[$r][$c] // '') eq '.';
-                my $cell = substr('abcdef', $c, 1) . ($r + 1);
-                for my $quadrant (1 .. 4) {
-                    push @moves, "$cell ${quadrant}R", "$cell ${quadrant}L";
-                }
-            }
+    my @columns = split //, 'ABCDEFGHJKLMNOPQRST';    # no I
+    my $opening_ply = $state->{variant} eq 'team' ? 4 : 2;
+    my $mine = $state->{to_move} eq 'b' ? 1 : 0;    # Plus: whose power stones
+    my $power = $state->{variant} eq 'plus' && $state->{ply} > 0
+        && $state->{power}[$mine] > 0;
+    for my $r (0 .. 18) {
+        for my $c (0 .. 18) {
+            next unless ($board->[$r][$c] // '') eq '.';
+            # The first stone goes on K10.
+            next if $state->{ply} == 0 && !($r == 9 && $c == 9);
+            # White's second stone: outside H8-M12.
+            my $near = abs($r - 9) < 3 && abs($c - 9) < 3;
+            next if $state->{tournament} && $state->{ply} == $opening_ply && $near;
+            my $point = $columns[$c] . (19 - $r);
+            push @moves, $point;
+            push @moves, "$point*" if $power;
         }
     }
     return @moves;
@@ -163,7 +227,15 @@ sub play {
             say_line('ready 1');
         } elsif ($keyword eq 'set' && @words > 2) {
             my ($key, $value) = @words[1, 2];
-            if    ($key eq 'game')    { $state->{game} = $value }
+            if ($key eq 'game') {
+                $state->{game} = $value;
+                $state->{variant} = {pente => 'standard',
+                                     'pentago-multi' => '2p'}->{$value} // '';
+                warn "starter: this bot does not play $value (it plays "
+                    . "pentago, pente and pentago-multi); it answers every "
+                    . "turn with 'move unsupported-game'\n"
+                    unless plays_game($value);
+            }
             elsif ($key eq 'variant') { $state->{variant} = $value }
             elsif ($key eq 'options') {
                 $state->{tournament} = !grep { $_ eq 'opening=free' } @words;
@@ -175,7 +247,9 @@ sub play {
             # mix the seat in, so two copies of this bot play differently.
             srand(($state->{seed} % 1073741789) * 4 + $state->{seat} % 4);
         } elsif ($keyword eq 'position') {
-            read_position($state, $rest);
+            read_position($state, $rest) if plays_game($state->{game});
+        } elsif ($keyword eq 'turn' && !plays_game($state->{game})) {
+            say_line('move unsupported-game');    # no game accepts it: we decline
         } elsif ($keyword eq 'turn') {
             my $time_ms = $words[1] // 0;
             my @moves = legal_moves($state);
@@ -202,6 +276,10 @@ sub list_moves {
     my @args = @_;
     if (@args < 3) {
         warn "usage: $0 --list-moves GAME VARIANT 'POSITION' [OPTIONS]\n";
+        exit 2;
+    }
+    if (!plays_game($args[0])) {
+        warn "starter: this bot does not play $args[0]\n";
         exit 2;
     }
     my $state = new_state();

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""A starter bot for Pentago and Pente, in Python 3 (standard library only).
+"""A starter bot for Pentago, Pente and Pentago Multiplayer, in Python 3
+(standard library only).
 
 Copy this one file, put your own choice in choose_move() (search for
 "YOUR MOVE") and try it against the bundled random bot:
 
     referee match "python3 starter.py" build/bots/random_bot
     referee match --game pente --variant plus "python3 starter.py" build/bots/random_bot
+    referee match --game pentago-multi "python3 starter.py" build/bots/random_bot
 
 What it does for you:
   - speaks the bot protocol (protocol/PROTOCOL.md): it reads the referee's
@@ -17,9 +19,13 @@ What it does for you:
     and its own seat, so the same seed plays the same game.
 
 The list of legal moves:
-  - Pentago: every empty cell with each of the 8 rotations ("c4 2R"). When
-    the placement alone makes five, the referee ignores the rotation, so
-    every move in the list is legal.
+  - Pentago (6x6, 4 quadrants) and Pentago Multiplayer (9x9, 9 blocks;
+    `set game pentago-multi`, variants 2p, 3p, 4p, team): every empty cell
+    with each turn of each block, "c4 1R", "c4 1L", "c4 2R", ...; where the
+    placement alone makes five (or more) in a row of the mover's colour,
+    the bare cell "c4" instead: the mover has won there and no turn
+    follows. Cells in order a1, b1, ..., then row 2: the rules engine's
+    own order.
   - Pente: every empty point ("K10"); the first stone of the game must be
     K10; with opening=tournament (the default) white's second stone (ply 2;
     ply 4 in the team variant) must be outside H8-M12.
@@ -28,6 +34,11 @@ The list of legal moves:
     optional extras are not listed: a bonus stone after a power stone
     ("L12* D4") and colour lists ("K15/w"). A move without them is always
     legal; add them yourself if you want them.
+
+Any other game (the Pattern Puzzle, `pentago-puzzle`, or a game added
+later): the bot does not play it. On `set game` it says so on stderr, and
+it answers every `turn` with "move unsupported-game", a text no game
+accepts, so that `referee check-bot` lists the game as not played.
 
 A help for authors: `python3 starter.py --list-moves GAME VARIANT 'POSITION'
 [OPTIONS]` prints the legal moves of a position, one a line.
@@ -45,25 +56,30 @@ class State:
 
     board is a list of rows, as the position line lists them, each a list
     of cells: '.' empty, 'w' white, 'b' black, 'p' a power stone (Plus),
-    'r' red, 'u' blue (team).
+    'r' red, 'u' blue (Pente team, Pentago Multiplayer).
       Pentago: 6 rows; board[0] is row 1 (the top), board[r][0] column a,
-               so cell "c4" is board[3][2].
+               so cell "c4" is board[3][2]; Pentago Multiplayer the same
+               with 9 rows ("e5" is board[4][4]).
       Pente:   19 rows; board[0] is row 19 (the top), board[r][0] column A,
                so K10 is board[9][9].
     """
 
     def __init__(self):
-        self.game = "pentago"      # "pentago" or "pente"
+        self.game = "pentago"      # "pentago", "pente" or "pentago-multi"
         self.variant = ""          # pentago: swiss-2010, standard;
-                                   # pente: standard, plus, partner, team
+                                   # pente: standard, plus, partner, team;
+                                   # pentago-multi: 2p, 3p, 4p, team
         self.tournament = True     # Pente: opening=tournament (the default)
         self.seat = 0              # our seat: 0 moves first
         self.seed = 0              # from `set seed`
         self.board = []
-        self.to_move = "w"         # colour to move ('w', 'b'; 'r', 'u' in team)
+        self.to_move = "w"         # colour to move: 'w', 'b', 'r' or 'u'
         self.ply = 0               # Pente: plies played so far
         self.captured = [0, 0]     # Pente: stones captured by white's, black's team
         self.power = [0, 0]        # Pente Plus: power stones in hand, white, black
+        self.seat_to_move = 0      # Pentago Multiplayer: the seat to move
+        self.places = []           # Pentago Multiplayer: each seat's place,
+                                   # 0 while it is still in
 
 
 def log(*words):
@@ -84,6 +100,11 @@ def choose_move(state, moves, time_ms, rng):
     """
     return rng.choice(moves)
 # ==== end of YOUR MOVE ====================================================
+
+
+def plays_game(game):
+    """The games this bot knows; it declines any other."""
+    return game in ("pentago", "pente", "pentago-multi")
 
 
 def read_position(state, text):
@@ -111,42 +132,85 @@ def read_position(state, text):
         state.captured = [int(x) for x in fields[3].split(",")]
         state.power = [int(x) for x in fields[4].split(",")] \
             if len(fields) > 4 else [0, 0]
+    elif state.game == "pentago-multi":
+        # Nine rows of nine cells, the seat to move, each seat's place.
+        # Seat s plays colour s (w b r u); in team play s % 2 (w b).
+        state.board = [list(row) for row in rows]
+        state.seat_to_move = int(fields[1])
+        state.places = [int(x) for x in fields[2].split(",")]
+        if state.variant == "team":
+            state.to_move = "wb"[state.seat_to_move % 2]
+        else:
+            state.to_move = "wbru"[state.seat_to_move]
     else:
         # Pentago: six rows of six cells, then the colour to move.
         state.board = [list(row) for row in rows]
         state.to_move = fields[1] if len(fields) > 1 else "w"
 
 
+def makes_five(board, r, c, colour):
+    """Does a gem of colour on the empty cell (r, c) make five or more in
+    a row? Along each line through it: its own gems on both sides, plus
+    itself."""
+    size = len(board)
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        run = 1
+        for sign in (-1, 1):
+            rr, cc = r + sign * dr, c + sign * dc
+            while 0 <= rr < size and 0 <= cc < size \
+                    and board[rr][cc] == colour:
+                run += 1
+                rr, cc = rr + sign * dr, cc + sign * dc
+        if run >= 5:
+            return True
+    return False
+
+
+def block_moves(board, colour):
+    """Pentago and Pentago Multiplayer: the board is cut into 3x3 blocks,
+    4 or 9, numbered in reading order. Every empty cell with each block
+    turned each way ("c4 2R"), or the bare cell where the placement makes
+    five for colour."""
+    size = len(board)
+    blocks = (size // 3) ** 2
+    moves = []
+    for r in range(size):
+        for c in range(size):
+            if board[r][c] != ".":
+                continue
+            cell = "abcdefghi"[c] + str(r + 1)
+            if makes_five(board, r, c, colour):
+                moves.append(cell)  # it wins here: no turn follows
+                continue
+            for block in range(1, blocks + 1):
+                moves.append("%s %dR" % (cell, block))
+                moves.append("%s %dL" % (cell, block))
+    return moves
+
+
 def legal_moves(state):
     """Every legal move of the position, as text."""
+    if state.game != "pente":
+        return block_moves(state.board, state.to_move)
     moves = []
-    if state.game == "pente":
-        columns = "ABCDEFGHJKLMNOPQRST"  # no I
-        opening_ply = 4 if state.variant == "team" else 2
-        mine = 1 if state.to_move == "b" else 0  # Plus: whose power stones
-        power = state.variant == "plus" and state.ply > 0 \
-            and state.power[mine] > 0
-        for r in range(19):
-            for c in range(19):
-                if state.board[r][c] != ".":
-                    continue
-                if state.ply == 0 and (r, c) != (9, 9):
-                    continue  # the first stone goes on K10
-                near = abs(r - 9) < 3 and abs(c - 9) < 3
-                if state.tournament and state.ply == opening_ply and near:
-                    continue  # white's second stone: outside H8-M12
-                point = columns[c] + str(19 - r)
-                moves.append(point)
-                if power:
-                    moves.append(point + "*")
-    else:
-        for r in range(6):
-            for c in range(6):
-                if state.board[r][c] == ".":
-                    cell = "abcdef"[c] + str(r + 1)
-                    for quadrant in "1234":
-                        moves.append(cell + " " + quadrant + "R")
-                        moves.append(cell + " " + quadrant + "L")
+    columns = "ABCDEFGHJKLMNOPQRST"  # no I
+    opening_ply = 4 if state.variant == "team" else 2
+    mine = 1 if state.to_move == "b" else 0  # Plus: whose power stones
+    power = state.variant == "plus" and state.ply > 0 \
+        and state.power[mine] > 0
+    for r in range(19):
+        for c in range(19):
+            if state.board[r][c] != ".":
+                continue
+            if state.ply == 0 and (r, c) != (9, 9):
+                continue  # the first stone goes on K10
+            near = abs(r - 9) < 3 and abs(c - 9) < 3
+            if state.tournament and state.ply == opening_ply and near:
+                continue  # white's second stone: outside H8-M12
+            point = columns[c] + str(19 - r)
+            moves.append(point)
+            if power:
+                moves.append(point + "*")
     return moves
 
 
@@ -173,6 +237,12 @@ def play():
             key, value = words[1], words[2]
             if key == "game":
                 state.game = value
+                state.variant = {"pente": "standard",
+                                 "pentago-multi": "2p"}.get(value, "")
+                if not plays_game(value):
+                    log("starter: this bot does not play %s (it plays "
+                        "pentago, pente and pentago-multi); it answers "
+                        "every turn with 'move unsupported-game'" % value)
             elif key == "variant":
                 state.variant = value
             elif key == "options":
@@ -185,7 +255,10 @@ def play():
             # Mix the seat in, so two copies of this bot play differently.
             rng = random.Random(state.seed * 4 + state.seat)
         elif keyword == "position":
-            read_position(state, rest)
+            if plays_game(state.game):
+                read_position(state, rest)
+        elif keyword == "turn" and not plays_game(state.game):
+            say("move unsupported-game")  # no game accepts it: we decline
         elif keyword == "turn":
             time_ms = int(words[1]) if len(words) > 1 else 0
             moves = legal_moves(state)
@@ -208,6 +281,9 @@ def list_moves(args):
     """--list-moves GAME VARIANT POSITION [OPTIONS]: print the legal moves."""
     if len(args) < 3:
         log("usage: starter.py --list-moves GAME VARIANT 'POSITION' [OPTIONS]")
+        sys.exit(2)
+    if not plays_game(args[0]):
+        log("starter: this bot does not play " + args[0])
         sys.exit(2)
     state = State()
     state.game, state.variant = args[0], args[1]
