@@ -7,6 +7,13 @@
 // Pente (standard, plus, partner, team): a random legal point (K10 first,
 // the tournament opening rule at its ply); in Pente Plus a power stone now
 // and then, never a bonus stone or a colour list.
+// Pentago Multiplayer (2p, 3p, 4p, team): a random empty cell of the 9x9
+// board and a random block turn (the turn is dropped after a five by
+// placement, so it is always legal).
+// The Pattern Puzzle (2p, 3p, 4p): as breaker a random gem off the board,
+// as mender a random empty cell with a gem handed back; a random turn
+// either way.
+// Any other game is played as Pentago, on its position line.
 //
 // The bot asks for `position` lines (`id option position`), so it never has
 // to play captures or rotations of other seats' moves itself.
@@ -79,6 +86,50 @@ function pentagoMove(position, rng) {
     return name; // five by placement: no rotation follows
   }
   return `${name} ${Math.floor(rot / 2) + 1}${rot % 2 === 0 ? 'R' : 'L'}`;
+}
+
+// ---- the 9x9 board: Pentago Multiplayer and the Pattern Puzzle ------------
+
+// The empty cells (empty true) or the gems of a 9x9 position line's rows,
+// in reading order (a1 = 0, b1 = 1, ..., i9 = 80).
+function board9Cells(rows, empty) {
+  const board = rows.replace(/\//g, '');
+  const cells = [];
+  for (let i = 0; i < 81; i++) if ((board[i] === '.') === empty) cells.push(i);
+  return cells;
+}
+
+function board9Name(cell) {
+  return 'abcdefghi'[cell % 9] + String(Math.floor(cell / 9) + 1);
+}
+
+function board9Turn(rng) {
+  const t = rng.below(18);
+  return `${Math.floor(t / 2) + 1}${t % 2 === 0 ? 'R' : 'L'}`;
+}
+
+// A move in a Pentago Multiplayer position line. The turn is sent even
+// after a placement that makes five: the referee drops it.
+function multiMove(position, rng) {
+  const empty = board9Cells(position.split(' ')[0], true);
+  const cell = empty[rng.below(empty.length)];
+  return board9Name(cell) + ' ' + board9Turn(rng);
+}
+
+// A move in a Pattern Puzzle position line (ROWS LEVEL SEAT ROLE STEP
+// MENDER PLAYERS HANDED REPLAYS): a gem off as breaker, a gem handed back
+// on as mender.
+function puzzleMove(position, rng) {
+  const fields = position.split(' ');
+  if (fields[3] === 'b') {
+    const gems = board9Cells(fields[0], false);
+    const cell = gems[rng.below(gems.length)];
+    return '-' + board9Name(cell) + ' ' + board9Turn(rng);
+  }
+  const empty = board9Cells(fields[0], true);
+  const cell = empty[rng.below(empty.length)];
+  const colour = fields[7][rng.below(fields[7].length)];
+  return board9Name(cell) + colour + ' ' + board9Turn(rng);
 }
 
 // ---- Pente ----------------------------------------------------------------
@@ -164,6 +215,8 @@ function chooseMove() {
   if (bot.rng === null) bot.rng = new SplitMix64(bot.seed, bot.seat);
   if (bot.position === null) return null;
   if (bot.game === 'pente') return penteMove(bot.position, bot.rng, bot.pente);
+  if (bot.game === 'pentago-multi') return multiMove(bot.position, bot.rng);
+  if (bot.game === 'pentago-puzzle') return puzzleMove(bot.position, bot.rng);
   return pentagoMove(bot.position, bot.rng);
 }
 

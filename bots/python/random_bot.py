@@ -7,6 +7,12 @@ rotation; the bare cell when the placement alone makes five.
 Pente (standard, plus, partner, team): a random legal point (K10 first, the
 tournament opening rule at its ply); in Pente Plus a power stone now and
 then, never a bonus stone or a colour list.
+Pentago Multiplayer (2p, 3p, 4p, team): a random empty cell of the 9x9
+board and a random block turn (the turn is dropped after a five by
+placement, so it is always legal).
+The Pattern Puzzle (2p, 3p, 4p): as breaker a random gem off the board, as
+mender a random empty cell with a gem handed back; a random turn either way.
+Any other game is played as Pentago, on its position line.
 
 The bot asks for `position` lines (`id option position`), so it never has
 to play captures or rotations of other seats' moves itself. Deterministic:
@@ -73,6 +79,47 @@ def pentago_move(position, rng):
     if any(all(after[i] == me for i in line) for line in PENTAGO_LINES):
         return name  # five by placement: no rotation follows
     return "%s %d%s" % (name, rot // 2 + 1, "R" if rot % 2 == 0 else "L")
+
+
+# ---- the 9x9 board: Pentago Multiplayer and the Pattern Puzzle -----------
+
+def board9_cells(rows, empty):
+    """The empty cells (empty True) or the gems of a 9x9 position line's
+    rows, in reading order (a1 = 0, b1 = 1, ..., i9 = 80)."""
+    board = rows.replace("/", "")
+    return [i for i in range(81) if (board[i] == ".") == empty]
+
+
+def board9_name(cell):
+    return "abcdefghi"[cell % 9] + str(cell // 9 + 1)
+
+
+def board9_turn(rng):
+    t = rng.below(18)
+    return "%d%s" % (t // 2 + 1, "R" if t % 2 == 0 else "L")
+
+
+def multi_move(position, rng):
+    """A move in a Pentago Multiplayer position line.  The turn is sent
+    even after a placement that makes five: the referee drops it."""
+    empty = board9_cells(position.split()[0], True)
+    cell = empty[rng.below(len(empty))]
+    return board9_name(cell) + " " + board9_turn(rng)
+
+
+def puzzle_move(position, rng):
+    """A move in a Pattern Puzzle position line (ROWS LEVEL SEAT ROLE STEP
+    MENDER PLAYERS HANDED REPLAYS): a gem off as breaker, a gem handed
+    back on as mender."""
+    fields = position.split()
+    if fields[3] == "b":
+        gems = board9_cells(fields[0], False)
+        cell = gems[rng.below(len(gems))]
+        return "-" + board9_name(cell) + " " + board9_turn(rng)
+    empty = board9_cells(fields[0], True)
+    cell = empty[rng.below(len(empty))]
+    colour = fields[7][rng.below(len(fields[7]))]
+    return board9_name(cell) + colour + " " + board9_turn(rng)
 
 
 # ---- Pente ---------------------------------------------------------------
@@ -155,6 +202,10 @@ class Bot:
             return None
         if self.game == "pente":
             return pente_move(self.position, self.rng, self.pente)
+        if self.game == "pentago-multi":
+            return multi_move(self.position, self.rng)
+        if self.game == "pentago-puzzle":
+            return puzzle_move(self.position, self.rng)
         return pentago_move(self.position, self.rng)
 
     def handle(self, kw, args):

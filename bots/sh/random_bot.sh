@@ -7,6 +7,13 @@
 # Pente (standard, plus, partner, team): a random legal point (K10 first,
 # the tournament opening rule at its ply); in Pente Plus a power stone now
 # and then, never a bonus stone or a colour list.
+# Pentago Multiplayer (2p, 3p, 4p, team): a random empty cell of the 9x9
+# board and a random block turn (the turn is dropped after a five by
+# placement, so it is always legal).
+# The Pattern Puzzle (2p, 3p, 4p): as breaker a random gem off the board,
+# as mender a random empty cell with a gem handed back; a random turn
+# either way.
+# Any other game is played as Pentago, on its position line.
 #
 # The bot asks for `position` lines (`id option position`), so it never has
 # to play captures or rotations of other seats' moves itself.
@@ -85,6 +92,45 @@ function pentago_move(rows, me,    i, n, cell, rot, name) {
     if (pentago_five(me))
         return name
     return name " " (int(rot / 2) + 1) (rot % 2 == 0 ? "R" : "L")
+}
+
+# ---- The 9x9 board (Pentago Multiplayer, the Pattern Puzzle): cells 0..80,
+# a1 first. E[0..n-1] gets the empty cells (empty 1) or the gems; n returned.
+
+function board9_cells(rows, empty,    i, n) {
+    gsub(/\//, "", rows)
+    n = 0
+    for (i = 0; i < 81; i++)
+        if ((substr(rows, i + 1, 1) == ".") == empty)
+            E[n++] = i
+    return n
+}
+
+function board9_name(cell) {
+    return substr("abcdefghi", cell % 9 + 1, 1) (int(cell / 9) + 1)
+}
+
+function board9_turn(    t) {
+    t = below(18)
+    return (int(t / 2) + 1) (t % 2 == 0 ? "R" : "L")
+}
+
+# The turn is sent even after a placement that makes five: the referee
+# drops it.
+function multi_move(rows,    cell) {
+    cell = E[below(board9_cells(rows, 1))]
+    return board9_name(cell) " " board9_turn()
+}
+
+# A gem off as breaker (role b), a gem handed back on as mender.
+function puzzle_move(rows, role, handed,    cell, colour) {
+    if (role == "b") {
+        cell = E[below(board9_cells(rows, 0))]
+        return "-" board9_name(cell) " " board9_turn()
+    }
+    cell = E[below(board9_cells(rows, 1))]
+    colour = substr(handed, below(length(handed)) + 1, 1)
+    return board9_name(cell) colour " " board9_turn()
 }
 
 # ---- Pente: B[0..360], row 19 first, "." empty, else the stone letter.
@@ -181,8 +227,10 @@ $1 == "set" && $2 == "options" {
 $1 == "set" && $2 == "you"  { seat = $3 + 0; next }
 $1 == "set" && $2 == "seed" { seedmod = modseed($3); next }
 $1 == "start"    { seedrng(); next }
+# The fields of the position line, P[2] the rows first; what each means
+# depends on the game.
 $1 == "position" && NF >= 3 {
-    rows = $2; mover = $3; plies = $4 + 0; hand = $6
+    split($0, P, " ")
     position = 1
     next
 }
@@ -194,9 +242,13 @@ $1 == "turn" {
         exit 1
     }
     if (game == "pente")
-        say("move " pente_move(rows, mover, plies, hand))
+        say("move " pente_move(P[2], P[3], P[4] + 0, P[6]))
+    else if (game == "pentago-multi")
+        say("move " multi_move(P[2]))
+    else if (game == "pentago-puzzle")
+        say("move " puzzle_move(P[2], P[5], P[9]))
     else
-        say("move " pentago_move(rows, mover))
+        say("move " pentago_move(P[2], P[3]))
     next
 }
 $1 == "quit" { exit 0 }

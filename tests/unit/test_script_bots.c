@@ -4,14 +4,18 @@
  * variant under the test referee: each game finishes by the rules with no
  * fault and replays against the rules; the Python and JavaScript bots play
  * the same games from one seed; the shell bot replays its games from the
- * seed.  Scripted turns check the points whose rules a whole game rarely
- * puts to the test: K10 first, the tournament opening rule at its ply in
- * each variant, and power stones only while one is in hand.
+ * seed; `referee check-bot` passes each in every game.  Scripted turns
+ * check the points whose rules a whole game rarely puts to the test: K10
+ * first, the tournament opening rule at its ply in each variant, power
+ * stones only while one is in hand, and in the Pattern Puzzle a break of
+ * the second level and the mend of two gems of two colours.
  *
  * Two-seat games: the script bot against the C random_bot, two games, so
- * that it plays both seats.  Four-seat games: two copies of the script bot
- * and two of random_bot, partners alike, two games, so that it plays
- * every seat.  A missing interpreter (python3, node, awk) skips its tests.
+ * that it plays both seats.  Three- and four-seat games: the script bot
+ * in seats 0 and 2, random_bot in the others (partners alike in team
+ * games), two games (the seats alternate, or in games for places turn by
+ * one), so that it plays every seat.  A missing interpreter (python3,
+ * node, awk) skips its tests.
  */
 #include "record/record.h"
 #include "rules.h"
@@ -46,9 +50,15 @@ static void sb_need(const sb_bot *bot)
                      bot->command);
 }
 
-static int sb_seats(const char *variant)
+/* The seats of game/variant, from the rules. */
+static int sb_seats(const char *game, const char *variant)
 {
-    return !strcmp(variant, "partner") || !strcmp(variant, "team") ? 4 : 2;
+    char err[256];
+    rules_game *g = rules_game_new(game, variant, NULL, err, sizeof err);
+    cr_assert(g, "%s", err);
+    int seats = rules_seats(g);
+    rules_game_free(g);
+    return seats;
 }
 
 /* `referee match -n 2 -j 2` of game/variant in dir, bots[0..seats-1],
@@ -64,7 +74,7 @@ static int sb_play(const char *dir, const char *game, const char *variant,
                           "--variant", variant, "--move-ms", "2000"};
     for (size_t i = 0; i < sizeof head / sizeof *head; i++)
         argv[n++] = (char *)head[i];
-    for (int b = 0; b < sb_seats(variant); b++)
+    for (int b = 0; b < sb_seats(game, variant); b++)
         argv[n++] = (char *)bots[b];
     argv[n] = NULL;
     return run_cmd(argv, dir + 5, out, len);
@@ -79,8 +89,10 @@ static void sb_read(const char *dir, int game, record *r)
 
 static bool sb_rules_end(const char *game, const char *reason)
 {
-    if (!strcmp(game, "pentago"))
+    if (!strcmp(game, "pentago") || !strcmp(game, "pentago-multi"))
         return run_is_rules_end(reason);
+    if (!strcmp(game, "pentago-puzzle"))
+        return !strcmp(reason, "puzzle");
     return !strcmp(reason, "five-in-a-row") || !strcmp(reason, "captures") ||
            !strcmp(reason, "full-board");
 }
@@ -91,7 +103,7 @@ static void sb_check_record(const record *r, const char *game,
 {
     cr_expect_str_eq(r->game, game);
     cr_expect_str_eq(r->variant, variant);
-    cr_expect_eq(r->nplayers, sb_seats(variant));
+    cr_expect_eq(r->nplayers, sb_seats(game, variant));
     cr_expect_str_eq(r->status, "finished");
     cr_expect_eq(r->fault_seat, -1, "seat %d at fault: %s: %s",
                  r->fault_seat, r->reason, r->detail ? r->detail : "");
@@ -116,7 +128,8 @@ static bool sb_is_script(const record *r, int seat, const sb_bot *bot)
 }
 
 /* The script bot in every seat of a game of game/variant, with the C
- * random_bot: two games, each finished by the rules and replayed. */
+ * random_bot: two games, each finished by the rules and replayed.  In
+ * Pente Plus it placed power stones; in the puzzle it broke and mended. */
 static void sb_check_variant(const sb_bot *bot, const char *game,
                              const char *variant)
 {
@@ -128,7 +141,7 @@ static void sb_check_variant(const sb_bot *bot, const char *game,
     cr_assert_eq(sb_play(dir, game, variant, "11", bots, out, sizeof out),
                  0, "%s", out);
     bool seat_played[4] = {false, false, false, false};
-    int power_stones = 0;
+    int power_stones = 0, breaks = 0, mends = 0;
     for (int g = 1; g <= SB_GAMES; g++) {
         record r;
         sb_read(dir, g, &r);
@@ -139,19 +152,27 @@ static void sb_check_variant(const sb_bot *bot, const char *game,
                 cr_expect(r.players[s].name != NULL, "no id name from %s",
                           bot->command);
             }
-        for (size_t i = 0; i < r.nmoves; i++)
-            if (sb_is_script(&r, r.moves[i].seat, bot) &&
-                strchr(r.moves[i].text, '*'))
-                power_stones++;
+        for (size_t i = 0; i < r.nmoves; i++) {
+            const char *text = r.moves[i].text;
+            if (!sb_is_script(&r, r.moves[i].seat, bot))
+                continue;
+            power_stones += strchr(text, '*') != NULL;
+            breaks += text[0] == '-';
+            mends += text[0] != '-';
+        }
         record_release(&r);
         sb_replay(dir, g);
     }
-    for (int s = 0; s < sb_seats(variant); s++)
+    for (int s = 0; s < sb_seats(game, variant); s++)
         cr_expect(seat_played[s], "%s never played seat %d", bot->command,
                   s);
     if (!strcmp(variant, "plus"))
         cr_expect_gt(power_stones, 0, "%s placed no power stone",
                      bot->command);
+    if (!strcmp(game, "pentago-puzzle")) {
+        cr_expect_gt(breaks, 0, "%s never broke", bot->command);
+        cr_expect_gt(mends, 0, "%s never mended", bot->command);
+    }
     cr_expect_eq(run_count_tagged(dir + 5), 0, "processes left behind");
     run_rmtree(dir);
 }
@@ -180,6 +201,34 @@ static void sb_check_variant(const sb_bot *bot, const char *game,
     Test(script_bots, bot##_pente_team, .timeout = 60)                        \
     {                                                                         \
         sb_check_variant(&sb_##bot, "pente", "team");                         \
+    }                                                                         \
+    Test(script_bots, bot##_multi_2p, .timeout = 60)                          \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-multi", "2p");                   \
+    }                                                                         \
+    Test(script_bots, bot##_multi_3p, .timeout = 60)                          \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-multi", "3p");                   \
+    }                                                                         \
+    Test(script_bots, bot##_multi_4p, .timeout = 60)                          \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-multi", "4p");                   \
+    }                                                                         \
+    Test(script_bots, bot##_multi_team, .timeout = 60)                        \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-multi", "team");                 \
+    }                                                                         \
+    Test(script_bots, bot##_puzzle_2p, .timeout = 60)                         \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-puzzle", "2p");                  \
+    }                                                                         \
+    Test(script_bots, bot##_puzzle_3p, .timeout = 60)                         \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-puzzle", "3p");                  \
+    }                                                                         \
+    Test(script_bots, bot##_puzzle_4p, .timeout = 60)                         \
+    {                                                                         \
+        sb_check_variant(&sb_##bot, "pentago-puzzle", "4p");                  \
     }
 
 SB_VARIANT_TESTS(python)
@@ -270,33 +319,55 @@ Test(script_bots, python_and_js_same_pente_team, .timeout = 60)
 {
     sb_check_python_js("pente", "team");
 }
+Test(script_bots, python_and_js_same_multi_3p, .timeout = 60)
+{
+    sb_check_python_js("pentago-multi", "3p");
+}
+Test(script_bots, python_and_js_same_multi_team, .timeout = 60)
+{
+    sb_check_python_js("pentago-multi", "team");
+}
+Test(script_bots, python_and_js_same_puzzle_3p, .timeout = 60)
+{
+    sb_check_python_js("pentago-puzzle", "3p");
+}
 
 /* The shell bot draws from its own generator: the same seed gives the same
  * games, another seed other games. */
-Test(script_bots, sh_replays_from_its_seed, .timeout = 60)
+static void sb_check_sh_seed(const char *game, const char *variant)
 {
     sb_need(&sb_sh);
     char a[256], b[256], c[256];
-    sb_self_play(&sb_sh, "pente", "plus", "5", a, sizeof a);
-    sb_self_play(&sb_sh, "pente", "plus", "5", b, sizeof b);
-    sb_self_play(&sb_sh, "pente", "plus", "6", c, sizeof c);
-    cr_expect(sb_same_games(a, b, "pente", "plus"),
+    sb_self_play(&sb_sh, game, variant, "5", a, sizeof a);
+    sb_self_play(&sb_sh, game, variant, "5", b, sizeof b);
+    sb_self_play(&sb_sh, game, variant, "6", c, sizeof c);
+    cr_expect(sb_same_games(a, b, game, variant),
               "one seed, other games: %s and %s", a, b);
-    cr_expect(!sb_same_games(a, c, "pente", "plus"),
+    cr_expect(!sb_same_games(a, c, game, variant),
               "seeds 5 and 6 gave the same games: %s and %s", a, c);
     run_rmtree(a);
     run_rmtree(b);
     run_rmtree(c);
 }
 
-/* ---- scripted turns: the opening rule and power stones ------------------- */
+Test(script_bots, sh_replays_from_its_seed, .timeout = 60)
+{
+    sb_check_sh_seed("pente", "plus");
+}
+Test(script_bots, sh_replays_from_its_seed_multi, .timeout = 60)
+{
+    sb_check_sh_seed("pentago-multi", "3p");
+}
+
+/* ---- scripted turns: the opening rule, power stones, the puzzle --------- */
 
 #define SB_TURNS 200
 
 typedef struct {
+    const char *game;
     const char *variant;
     const char *options;
-    const char *moves[8]; /* played from the start, NULL-terminated */
+    const char *moves[10]; /* played from the start, NULL-terminated */
 } sb_spot;
 
 /* The position after spot's moves, and the game, into *g and pos. */
@@ -304,7 +375,7 @@ static void sb_spot_position(const sb_spot *spot, rules_game **g,
                              rules_pos *pos, char *line, size_t len)
 {
     char err[256], why[256];
-    *g = rules_game_new("pente", spot->variant, spot->options, err,
+    *g = rules_game_new(spot->game, spot->variant, spot->options, err,
                         sizeof err);
     cr_assert(*g, "%s", err);
     rules_start(*g, pos);
@@ -324,11 +395,13 @@ static void sb_spot_run(const sb_bot *bot, const sb_spot *spot,
                         botrun *run)
 {
     char script[4000];
+    const char *options = rules_options_text(g);
     size_t n = (size_t)snprintf(
         script, sizeof script,
-        "protocol 1\nset game pente\nset variant %s\nset options %s\n"
+        "protocol 1\nset game %s\nset variant %s\n%s%s%s"
         "set you %d\nset seed 99\nstart\nposition %s\n",
-        spot->variant, rules_options_text(g), you, line);
+        spot->game, spot->variant, *options ? "set options " : "", options,
+        *options ? "\n" : "", you, line);
     for (int t = 0; t < SB_TURNS; t++)
         n += (size_t)snprintf(script + n, sizeof script - n,
                               "turn 1000 -1\n");
@@ -339,14 +412,39 @@ static void sb_spot_run(const sb_bot *bot, const sb_spot *spot,
 }
 
 typedef struct {
-    int moves;   /* move lines */
-    int illegal; /* of them refused by the rules */
-    int inside;  /* placed inside H8-M12 */
-    int power;   /* power stones */
-    int points;  /* different points */
-    int ply;     /* of the position */
+    int moves;    /* move lines */
+    int illegal;  /* of them refused by the rules */
+    int inside;   /* Pente: placed inside H8-M12 */
+    int power;    /* Pente Plus: power stones */
+    int points;   /* different points (cells) placed on or emptied */
+    int removals; /* the puzzle: gems taken off */
+    int turns;    /* 9x9: different block turns, of 18 */
+    int colours;  /* the puzzle: different gem colours placed */
+    int ply;      /* of the position */
     char first_illegal[400];
 } sb_tally;
+
+/* The block turn and the gem colour of a legal 9x9 move text ("e5 5R",
+ * "-e5 5R", "e5w 5R"), as bits into *turns and *colours. */
+static void sb_tally_9x9(const char *text, unsigned *turns,
+                         unsigned *colours)
+{
+    const char *blank = strchr(text, ' '), *gem;
+    if (!blank || blank == text)
+        return;
+    if (blank[-1] && (gem = strchr("wbru", blank[-1])) != NULL)
+        *colours |= 1u << (gem - "wbru");
+    if (blank[1] >= '1' && blank[1] <= '9')
+        *turns |= 1u << (2 * (blank[1] - '1') + (blank[2] == 'L'));
+}
+
+static int sb_bits(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
 
 /* Every move of out checked by the engine on pos, and tallied. */
 static void sb_spot_check(const rules_game *g, const rules_pos *pos,
@@ -354,6 +452,7 @@ static void sb_spot_check(const rules_game *g, const rules_pos *pos,
 {
     memset(t, 0, sizeof *t);
     bool seen[19 * 19] = {false};
+    unsigned turns = 0, colours = 0;
     const char *p = out;
     while ((p = strstr(p, "move ")) != NULL) {
         if (p != out && p[-1] != '\n') {
@@ -375,9 +474,13 @@ static void sb_spot_check(const rules_game *g, const rules_pos *pos,
         int cell = m.step[0].cell, row = cell / 19, col = cell % 19;
         t->inside += row >= 7 && row <= 11 && col >= 7 && col <= 11;
         t->power += strchr(text, '*') != NULL;
+        t->removals += text[0] == '-';
         t->points += !seen[cell];
         seen[cell] = true;
+        sb_tally_9x9(text, &turns, &colours);
     }
+    t->turns = sb_bits(turns);
+    t->colours = sb_bits(colours);
 }
 
 /* bot's answers to SB_TURNS turns on spot, checked legal, tallied. */
@@ -394,10 +497,11 @@ static sb_tally sb_spot_play(const sb_bot *bot, const sb_spot *spot,
     t.ply = rules_ply(g, &pos);
     cr_expect_eq(t.moves, SB_TURNS, "%s answered %d of %d turns:\n%s",
                  bot->command, t.moves, SB_TURNS, run->out);
-    cr_expect_eq(t.illegal, 0, "%s, %s %s, after %d plies: %d illegal "
+    cr_expect_eq(t.illegal, 0, "%s, %s %s %s, after %d plies: %d illegal "
                                "moves, the first %s",
-                 bot->command, spot->variant, spot->options, t.ply,
-                 t.illegal, t.first_illegal);
+                 bot->command, spot->game, spot->variant,
+                 spot->options ? spot->options : "", t.ply, t.illegal,
+                 t.first_illegal);
     rules_game_free(g);
     return t;
 }
@@ -409,7 +513,7 @@ static void sb_check_spots(const sb_bot *bot)
     sb_need(bot);
     static botrun run; /* 16 KiB: not on the stack */
     /* The first stone: K10 every time, never a power stone. */
-    const sb_spot first = {"plus", sb_tournament, {NULL}};
+    const sb_spot first = {"pente", "plus", sb_tournament, {NULL}};
     sb_tally t = sb_spot_play(bot, &first, &run);
     cr_expect_eq(t.points, 1);
     cr_expect_eq(t.power, 0);
@@ -419,13 +523,15 @@ static void sb_check_spots(const sb_bot *bot)
         sb_spot spot;
         bool restricted;
     } opening[] = {
-        {{"standard", sb_tournament, {"K10", "L11", NULL}}, true},
-        {{"plus", sb_tournament, {"K10", "L11", NULL}}, true},
-        {{"partner", sb_tournament, {"K10", "L11", NULL}}, true},
-        {{"team", sb_tournament, {"K10", "L11", NULL}}, false},
-        {{"team", sb_tournament, {"K10", "L11", "M12", "J9", NULL}}, true},
-        {{"standard", "opening=free", {"K10", "L11", NULL}}, false},
-        {{"standard", sb_tournament, {"K10", "L11", "C3", "L9", NULL}},
+        {{"pente", "standard", sb_tournament, {"K10", "L11", NULL}}, true},
+        {{"pente", "plus", sb_tournament, {"K10", "L11", NULL}}, true},
+        {{"pente", "partner", sb_tournament, {"K10", "L11", NULL}}, true},
+        {{"pente", "team", sb_tournament, {"K10", "L11", NULL}}, false},
+        {{"pente", "team", sb_tournament, {"K10", "L11", "M12", "J9", NULL}},
+         true},
+        {{"pente", "standard", "opening=free", {"K10", "L11", NULL}}, false},
+        {{"pente", "standard", sb_tournament,
+          {"K10", "L11", "C3", "L9", NULL}},
          false},
     };
     for (size_t i = 0; i < sizeof opening / sizeof *opening; i++) {
@@ -444,12 +550,13 @@ static void sb_check_spots(const sb_bot *bot)
     }
     /* Pente Plus: power stones now and then while one is in hand, never
      * without (white has placed both of its own here). */
-    const sb_spot in_hand = {"plus", sb_tournament, {"K10", "L11", NULL}};
+    const sb_spot in_hand = {"pente", "plus", sb_tournament,
+                             {"K10", "L11", NULL}};
     t = sb_spot_play(bot, &in_hand, &run);
     cr_expect(t.power > SB_TURNS / 8 && t.power < SB_TURNS / 2,
               "%d power stones in %d moves", t.power, SB_TURNS);
-    const sb_spot spent = {
-        "plus", sb_tournament, {"K10", "L11", "D4*", "E5", "F16*", "G7", NULL}};
+    const sb_spot spent = {"pente", "plus", sb_tournament,
+                           {"K10", "L11", "D4*", "E5", "F16*", "G7", NULL}};
     t = sb_spot_play(bot, &spent, &run);
     cr_expect_eq(t.power, 0, "power stones with none in hand");
 }
@@ -465,6 +572,134 @@ Test(script_bots, js_opening_and_power_stones, .timeout = 60)
 Test(script_bots, sh_opening_and_power_stones, .timeout = 60)
 {
     sb_check_spots(&sb_sh);
+}
+
+/* A pattern of two gems, white e5 and black a1, in blocks that turning
+ * block 9 leaves alone: `-e5 9R` breaks it, `e5w 9R` mends it. */
+#define SB_PATTERN                                                            \
+    "pattern=b......../........./........./........./....w..../"            \
+    "........./........./........./........."
+
+/* The 9x9 games: many cells and all 18 turns drawn, no move illegal; in
+ * the puzzle a breaker takes off only gems, and a mender of a level-2
+ * break places both gems handed back, white and black, on many cells. */
+static void sb_check_9x9_spots(const sb_bot *bot)
+{
+    sb_need(bot);
+    static botrun run;
+    /* Pentago Multiplayer, red to move. */
+    const sb_spot multi = {"pentago-multi", "3p", NULL,
+                           {"a1 9R", "e5 5L", "i9 1R", NULL}};
+    sb_tally t = sb_spot_play(bot, &multi, &run);
+    cr_expect_gt(t.points, 50, "only %d different cells", t.points);
+    cr_expect_eq(t.turns, 18, "only %d of the 18 block turns", t.turns);
+    cr_expect_eq(t.removals + t.colours, 0);
+    /* White's e1 makes five: if the bot draws it, the turn it writes
+     * after it is dropped, not refused. */
+    const sb_spot five = {"pentago-multi", "2p", NULL,
+                          {"a1 9R", "a9 9R", "b1 9R", "b9 9R", "c1 9R",
+                           "c9 9R", "d1 9R", "d9 9R", NULL}};
+    t = sb_spot_play(bot, &five, &run);
+    cr_expect_gt(t.points, 50, "only %d different cells", t.points);
+    /* Level 1 mended by both seats: seat 1 breaks again, at level 2. */
+    const sb_spot breaker = {"pentago-puzzle", "2p", SB_PATTERN,
+                             {"-e5 9R", "e5w 9R", "-e5 9R", "e5w 9R",
+                              NULL}};
+    t = sb_spot_play(bot, &breaker, &run);
+    cr_expect_eq(t.removals, SB_TURNS, "%d of %d moves took a gem off",
+                 t.removals, SB_TURNS);
+    cr_expect_eq(t.points, 2, "%d different gems taken off", t.points);
+    cr_expect_eq(t.turns, 18, "only %d of the 18 block turns", t.turns);
+    const sb_spot mender = {"pentago-puzzle", "2p", SB_PATTERN,
+                            {"-e5 9R", "e5w 9R", "-e5 9R", "e5w 9R",
+                             "-e5 9R", "-a1 9R", NULL}};
+    t = sb_spot_play(bot, &mender, &run);
+    cr_expect_eq(t.removals, 0);
+    cr_expect_eq(t.colours, 2, "%d colours of the 2 handed back placed",
+                 t.colours);
+    cr_expect_gt(t.points, 50, "only %d different cells", t.points);
+}
+
+Test(script_bots, python_9x9_spots, .timeout = 60)
+{
+    sb_check_9x9_spots(&sb_python);
+}
+Test(script_bots, js_9x9_spots, .timeout = 60)
+{
+    sb_check_9x9_spots(&sb_js);
+}
+Test(script_bots, sh_9x9_spots, .timeout = 60)
+{
+    sb_check_9x9_spots(&sb_sh);
+}
+
+/* ---- check-bot ---------------------------------------------------------- */
+
+/* The block of check-bot's report for game (its title line up to the
+ * next title), into buf; "" when there is none. */
+static void sb_report_block(const char *out, const char *game, char *buf,
+                            size_t len)
+{
+    char title[64];
+    snprintf(title, sizeof title, "\n%s\n", game);
+    const char *p = strstr(out, title);
+    buf[0] = '\0';
+    if (!p)
+        return;
+    p += strlen(title);
+    const char *end = p;
+    while (!strncmp(end, "  ", 2) && strchr(end, '\n'))
+        end = strchr(end, '\n') + 1;
+    snprintf(buf, len, "%.*s", (int)(end - p), p);
+}
+
+/* `referee check-bot "COMMAND"` runs the bot through every game: it plays
+ * them all and fails no step; in the 9x9 games its first move and a move
+ * on another game's position pass. */
+static void sb_check_bot(const sb_bot *bot)
+{
+    sb_need(bot);
+    static char out[256 * 1024];
+    char dir[256], block[8192];
+    run_tmpdir(dir, sizeof dir);
+    setenv("TMPDIR", dir, 1); /* its logs, which it must remove */
+    char *argv[] = {RUN_REFEREE, "check-bot", (char *)bot->command, NULL};
+    cr_expect_eq(run_cmd(argv, dir + 5, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "\nplays: pentago swiss-2010, pentago standard, "
+                          "pente standard, pente plus, pente partner, "
+                          "pente team, pentago-multi 2p, pentago-multi 3p, "
+                          "pentago-multi 4p, pentago-multi team, "
+                          "pentago-puzzle 2p, pentago-puzzle 3p, "
+                          "pentago-puzzle 4p\n"),
+              "%s", out);
+    cr_expect(strstr(out, " 0 failed") && !strstr(out, "\n  FAIL "), "%s",
+              out);
+    const char *games[] = {"pentago-multi 2p", "pentago-multi 3p",
+                           "pentago-multi 4p", "pentago-multi team",
+                           "pentago-puzzle 2p", "pentago-puzzle 3p",
+                           "pentago-puzzle 4p"};
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        sb_report_block(out, games[i], block, sizeof block);
+        cr_expect(strstr(block, "  PASS first-move: "), "%s:\n%s", games[i],
+                  block);
+        cr_expect(strstr(block, "  PASS foreign-position: "), "%s:\n%s",
+                  games[i], block);
+    }
+    cr_expect_eq(run_count_tagged(dir + 5), 0, "processes left behind");
+    run_rmtree(dir);
+}
+
+Test(script_bots, python_passes_check_bot, .timeout = 120)
+{
+    sb_check_bot(&sb_python);
+}
+Test(script_bots, js_passes_check_bot, .timeout = 120)
+{
+    sb_check_bot(&sb_js);
+}
+Test(script_bots, sh_passes_check_bot, .timeout = 120)
+{
+    sb_check_bot(&sb_sh);
 }
 
 /* ---- kept between games ---------------------------------------------------- */
