@@ -9,9 +9,10 @@
  * In a game for places (Pentago Multiplayer with 3 or 4 players) a move
  * that finishes us, ahead of everyone still playing, counts as a win.
  * Cost: moves x replies applications (Pentago: at most 288 x 287); where
- * that would be more than GREEDY_MAX_WORK (the 9x9 board: 1458 x 1457)
- * step 2 is left out, so that a move takes milliseconds, not seconds;
- * so it is in the puzzle, where no single reply decides the contest.
+ * that would be more than GREEDY_MAX_WORK (the 9x9 board, 1458 x 1457,
+ * but not Pente Plus, 720 x 719 at most) step 2 is left out, so that a
+ * move takes milliseconds, not seconds; so it is in the puzzle, where no
+ * single reply decides the contest.
  * For any game the rules engine knows; the protocol loop is botkit.h.
  */
 #include "botkit.h"
@@ -25,7 +26,7 @@ typedef enum {
     GREEDY_NCLASSES
 } greedy_class;
 
-#define GREEDY_MAX_WORK 200000
+#define GREEDY_MAX_WORK 1000000
 
 static rules_move greedy_moves[RULES_MAX_MOVES];
 static rules_move greedy_replies[RULES_MAX_MOVES];

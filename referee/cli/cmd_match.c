@@ -147,19 +147,13 @@ static void match_summary(void *arg, series *s)
     printf("  referee: %s\n", loop);
 }
 
-/* Is it a game of more than two seats, each its own side? */
+/* Is it a game for places (rules_for_places)? */
 static bool match_for_places(const match_config *base)
 {
     char err[RULES_REASON_MAX];
     rules_game *g = rules_game_new(base->game, base->variant, base->options,
                                    err, sizeof err);
-    if (!g)
-        return false;
-    int n = rules_seats(g);
-    bool places = n > 2;
-    for (int a = 0; a < n && places; a++)
-        for (int b = a + 1; b < n; b++)
-            places = places && rules_seat_team(g, a) != rules_seat_team(g, b);
+    bool places = g && rules_for_places(g);
     rules_game_free(g);
     return places;
 }

@@ -41,6 +41,8 @@ typedef struct {
     bool ready, want_position, reaped;
     bool starting;    /* its start is under way (proc/starter.h) */
     bool adopted;     /* a kept bot (botpool.h), not started for this game */
+    bool retired;     /* finished its game (a place won), then broke a
+                         rule: stopped, while the others play on */
     size_t seen;      /* moves of the record this seat has been told */
     long bank_left;   /* ms, when there is a bank */
     char *comments[64];
@@ -397,6 +399,10 @@ static void match_end(match *m, int fault_seat)
             match_stop_faulty(m, s);
             continue;
         }
+        if (m->seat[s].retired) {
+            bot_kill(b);
+            continue;
+        }
         if (m->rec.players[s].result) {
             match_tell_result(m, s, false);
             if (match_keep(m, s))
@@ -421,12 +427,39 @@ static void match_end_by_rules(match *m)
     match_end(m, -1);
 }
 
+/* A seat that has already won its place (Pentago Multiplayer: it made
+ * five, and the others play on without it) and then breaks a rule (it
+ * exits, crashes, speaks out of turn) keeps that place: it is stopped and
+ * told why in its log, and the game goes on, as it does not need it. */
+static bool match_retire(match *m, int seat, const char *reason,
+                         const char *detail)
+{
+    rules_outcome_t o;
+    rules_outcome(m->game, &m->pos, &o);
+    if (m->state != MATCH_PLAYING || o.over || !o.place[seat])
+        return false;
+    match_seat *st = &m->seat[seat];
+    if (!st->retired) {
+        char note[EXPLAIN_MAX + 160];
+        snprintf(note, sizeof note,
+                 "this bot had finished (place %d), then: %s%s%s; it keeps "
+                 "its place, is stopped, and the game goes on",
+                 o.place[seat], reason, detail ? ": " : "",
+                 detail ? detail : "");
+        bot_log_note(st->b, note);
+        st->retired = true;
+        bot_kill(st->b);
+    }
+    return true;
+}
+
 /* The faulting seat's team loses and every other team wins; in a game
- * for places, the seat at fault is last (rules_outcome_fault). */
+ * for places, the seat at fault comes below every seat still playing
+ * (rules_outcome_fault), unless it has won its place already. */
 static void match_fault(match *m, int seat, const char *reason,
                         const char *detail)
 {
-    if (m->state >= MATCH_ENDING)
+    if (m->state >= MATCH_ENDING || match_retire(m, seat, reason, detail))
         return;
     record_set(&m->rec.status, "finished");
     record_set(&m->rec.reason, reason);
@@ -892,6 +925,8 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
         }
         break;
     case BOT_LINE:
+        if (m->seat[s].retired)
+            break;
         if (m->state < MATCH_ENDING)
             match_on_line(m, s, msg, t);
         else if (m->state == MATCH_ENDING)

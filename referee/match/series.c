@@ -26,6 +26,7 @@ struct series {
     worker *printer; /* the pool's: output, which a reader may hold up */
     int interrupted, write_errors;
     bool stopping;
+    bool places; /* a game for places: game lines give them */
     ev_signal w_int, w_term, w_hup;
 };
 
@@ -38,29 +39,15 @@ void series_options_defaults(series_options *o)
     o->prog = "referee";
 }
 
-/* Has each seat its own colour, more than two of them: a game for
- * places (the colours of partners repeat). */
-static bool series_for_places(const record *r)
+const char *series_result_text(const record *r, int seat, bool places)
 {
-    if (r->nplayers <= 2)
-        return false;
-    for (int a = 0; a < r->nplayers; a++)
-        for (int b = a + 1; b < r->nplayers; b++)
-            if (r->players[a].colour && r->players[b].colour &&
-                !strcmp(r->players[a].colour, r->players[b].colour))
-                return false;
-    return true;
-}
-
-const char *series_result_text(const record *r, int seat)
-{
-    static const char *const places[] = {"-", "1", "2", "3", "4"};
+    static const char *const place_text[] = {"-", "1", "2", "3", "4"};
     const char *res = r->players[seat].result;
     if (!res)
         return "-";
-    if (series_for_places(r) && r->players[seat].place >= 1 &&
+    if (places && r->players[seat].place >= 1 &&
         r->players[seat].place <= RULES_MAX_SEATS)
-        return places[r->players[seat].place];
+        return place_text[r->players[seat].place];
     return !strcmp(res, "win") ? "1" : !strcmp(res, "loss") ? "0" : "1/2";
 }
 
@@ -110,7 +97,7 @@ static void series_print_game(FILE *out, const series *s,
                 s->o->bot[g->bot_of_seat[seat]], r->players[seat].colour);
     fprintf(out, ":");
     for (int seat = 0; seat < s->o->nbots; seat++)
-        fprintf(out, "%s%s", seat ? "-" : " ", series_result_text(r, seat));
+        fprintf(out, "%s%s", seat ? "-" : " ", series_result_text(r, seat, s->places));
     fprintf(out, " %s%s%s -> %s\n", r->reason ? r->reason : "?",
             r->detail ? ": " : "", r->detail ? r->detail : "",
             werr ? "NOT WRITTEN" : g->record_path);
@@ -284,6 +271,10 @@ static int series_prepare(series *s)
     }
     proc_ignore_sigpipe();
     sandbox_setup(&o->sandbox);
+    rules_game *g = rules_game_new(o->base.game, o->base.variant,
+                                   o->base.options, err, sizeof err);
+    s->places = g && rules_for_places(g);
+    rules_game_free(g);
     char why[160];
     int max = proc_max_games(s->jobs, o->nbots, why, sizeof why);
     if (s->jobs > max) {

@@ -90,7 +90,7 @@ void series_describe(const series *s, char *buf, size_t len);
 /* The seed of game index of a series seeded with seed. */
 uint64_t series_game_seed(uint64_t seed, int index);
 /* The game's result text for a seat: "1", "0", "1/2" or "-"; in a game
- * of more than two colours (for places), the seat's place "1".."4". */
-const char *series_result_text(const record *r, int seat);
+ * for places (rules_for_places), the seat's place "1".."4". */
+const char *series_result_text(const record *r, int seat, bool places);
 
 #endif

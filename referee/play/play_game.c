@@ -290,12 +290,8 @@ void play_clock_start(play_game *pg, int s, double start)
 static void play_show_places(play_game *pg)
 {
     const record *r = &pg->rec;
-    if (r->nplayers <= 2)
+    if (!rules_for_places(pg->game))
         return;
-    for (int a = 0; a < r->nplayers; a++) /* partners share a colour */
-        for (int b = a + 1; b < r->nplayers; b++)
-            if (!strcmp(r->players[a].colour, r->players[b].colour))
-                return;
     char name[192];
     for (int s = 0; s < r->nplayers; s++) {
         play_seat_name(pg, s, name, sizeof name);

@@ -339,8 +339,9 @@ static void multi_rules_outcome(const rules_game *g, const rules_pos *pos,
     multi_words(out, s->nseats);
 }
 
-/* All against all: the places won stand, the seat at fault is last alone,
- * and the players still in share the best place left.  Team play: the
+/* All against all: the places won stand (the faulting seat's too, if it
+ * had finished), the seat at fault is otherwise last alone, and the
+ * players still in share the best place left.  Team play: the
  * team at fault loses (as rules.c does for games without this hook). */
 static void multi_outcome_fault(const rules_game *g, const rules_pos *pos,
                                 int seat, rules_outcome_t *out)
@@ -353,13 +354,15 @@ static void multi_outcome_fault(const rules_game *g, const rules_pos *pos,
         multi_words(out, s->nseats);
         return;
     }
+    /* A seat that finished before it broke a rule keeps its place. */
     int decided = 0;
     for (int c = 0; c < s->nplayers; c++)
         decided += c != seat && p.place[c];
     for (int c = 0; c < s->nplayers; c++)
-        out->place[c] = c == seat ? (uint8_t)s->nplayers
-                        : p.place[c] ? p.place[c]
-                                     : (uint8_t)(decided + 1);
+        out->place[c] = p.place[c]  ? p.place[c]
+                        : c == seat ? (uint8_t)s->nplayers
+                                    : (uint8_t)(decided + 1 +
+                                                (p.place[seat] != 0));
     multi_words(out, s->nseats);
 }
 

@@ -455,7 +455,8 @@ static uint64_t puzzle_each_text(const rules_game *g, const rules_pos *pos,
     return puzzle_each(g, pos, NULL, 0, fn, arg);
 }
 
-/* Place 1 alone wins, shared place 1 draws, any other place loses. */
+/* As in Pentago Multiplayer: everyone first is a draw for all; otherwise
+ * place 1 wins (shared or not) and any other place loses. */
 static void puzzle_results(const rules_game *g, const uint8_t *place,
                            rules_outcome_t *out)
 {
@@ -464,9 +465,9 @@ static void puzzle_results(const rules_game *g, const uint8_t *place,
         firsts += place[seat] == 1;
     for (int seat = 0; seat < g->nseats; seat++) {
         out->place[seat] = place[seat];
-        out->result[seat] = place[seat] != 1 ? RULES_RESULT_LOSS
-                            : firsts == 1    ? RULES_RESULT_WIN
-                                             : RULES_RESULT_DRAW;
+        out->result[seat] = place[seat] != 1         ? RULES_RESULT_LOSS
+                            : firsts == g->nseats ? RULES_RESULT_DRAW
+                                                   : RULES_RESULT_WIN;
     }
 }
 

@@ -144,6 +144,17 @@ const char *rules_options_help(const char *game)
 
 int rules_seats(const rules_game *g) { return g->nseats; }
 
+bool rules_for_places(const rules_game *g)
+{
+    if (g->nseats <= 2)
+        return false;
+    for (int a = 0; a < g->nseats; a++)
+        for (int b = a + 1; b < g->nseats; b++)
+            if (rules_seat_team(g, a) == rules_seat_team(g, b))
+                return false;
+    return true;
+}
+
 const char *rules_seat_colour(const rules_game *g, int seat)
 {
     return g->engine->seat_colour(g, seat);

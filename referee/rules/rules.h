@@ -159,6 +159,10 @@ const char *rules_variants_list(const char *game);
 const char *rules_options_help(const char *game);
 
 int rules_seats(const rules_game *g);
+/* Is it a game for places: more than two seats, each its own team
+ * (Pentago Multiplayer 3p/4p, the puzzle 3p/4p)?  Results are then best
+ * read as places, not as wins and losses. */
+bool rules_for_places(const rules_game *g);
 /* Colour name of a seat ("white", "black"), its team (seats with the same
  * team number win or lose together). */
 const char *rules_seat_colour(const rules_game *g, int seat);

@@ -453,14 +453,29 @@ Test(event_ffa, pattern_puzzle_league, .timeout = 240)
                     "time_control: {move_ms: 5000}\nformat: free-for-all\n"
                     "entrants:\n" FFA_BOT("a", "")
                         FFA_BOT("b", " --position") FFA_BOT("c", "")
-                            FFA_BOT("d", " --position"),
+                    "  - {name: p, command: " RUN_BOTS "puzzle_bot}\n"
+                    "  - {name: q, command: " RUN_BOTS "puzzle_bot}\n",
                     def, sizeof def);
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out), 0, "%s", out);
     snprintf(path, sizeof path, "%s/records-pz", dir);
-    cr_expect_eq(count_records(path), 12);
+    /* C(5, 3) = 10 tables of 3 games. */
+    cr_expect_eq(count_records(path), 30);
     int pp[3] = {2, 1, 0};
     ffa_tally t;
     tally_records(path, pp, 3, &t);
+    /* The puzzle bots never fail a mend and the random ones nearly always
+     * do: at table 6, {a, p, q}, both puzzle bots share first place (a
+     * `win` each), which the event must score, not refuse. */
+    snprintf(path, sizeof path, "%s/records-pz/ffa-t0006-g1.yaml", dir);
+    record r;
+    char err[512];
+    cr_assert_eq(record_read(path, &r, err, sizeof err), 0, "%s", err);
+    for (int s = 0; s < 3; s++) {
+        bool puzzle = strstr(r.players[s].command, "puzzle_bot") != NULL;
+        cr_expect_eq(r.players[s].place, puzzle ? 1 : 3, "seat %d", s);
+        cr_expect_str_eq(r.players[s].result, puzzle ? "win" : "loss");
+    }
+    record_release(&r);
     char *tables[FFA_NTABLES];
     snprintf(path, sizeof path, "%s/results-pz", dir);
     read_tables(path, tables);

@@ -6,12 +6,14 @@
  * that replay, and hidden moves in the puzzle.
  */
 #include "record/record.h"
+#include "rules.h"
 #include "support/run.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MM_OUT_MAX 65536
 
@@ -63,8 +65,9 @@ static void mm_finish(mm_run *m)
     run_rmtree(m->dir);
 }
 
-/* Places of a finished game: each 1..n, a first place, and every place p
- * held by exactly the seats that p - 1 seats are ahead of. */
+/* Places of a finished game: each 1..n, a first place, every place p
+ * held by seats that exactly p - 1 seats are ahead of, and the result
+ * words that follow from them. */
 static void mm_expect_places(const record *r)
 {
     int n = r->nplayers, firsts = 0;
@@ -76,11 +79,16 @@ static void mm_expect_places(const record *r)
         cr_expect_eq(ahead, p - 1, "seat %d place %d with %d ahead", s, p,
                      ahead);
         firsts += p == 1;
-        const char *want = p != 1 ? "loss" : firsts == n ? "draw" : NULL;
-        if (want && p != 1)
-            cr_expect_str_eq(r->players[s].result, want);
     }
     cr_expect_geq(firsts, 1);
+    /* The words follow the places: all first is a draw for all, else
+     * first place (shared or not) wins and any other place loses. */
+    for (int s = 0; s < n; s++) {
+        int p = r->players[s].place;
+        const char *want = p != 1 ? "loss" : firsts == n ? "draw" : "win";
+        cr_expect_str_eq(r->players[s].result, want, "seat %d place %d", s,
+                         p);
+    }
 }
 
 /* n games of n bots: each bot sits in each seat exactly once. */
@@ -220,4 +228,93 @@ Test(multi_match, puzzle_moves_are_hidden, .timeout = 120)
         free(text);
     }
     mm_finish(&m);
+}
+
+/* A seat that has finished keeps its place when its bot then breaks a
+ * rule (here it exits): it is stopped and the others play on.  Ada makes
+ * five on row 1 and exits; Bea and Cid play on until Bea's five (Bea
+ * first waits half a second, for Ada's exit to be seen mid-game). */
+Test(multi_match, a_finished_bot_that_exits_keeps_its_place, .timeout = 120)
+{
+    static const char *const script[3] = {
+        "< protocol\n> ready 1\n< turn\n> move a1 9R\n< turn\n"
+        "> move b1 9R\n< turn\n> move c1 9R\n< turn\n> move d1 9R\n"
+        "< turn\n> move e1\nexit 3\n",
+        "< protocol\n> ready 1\n< turn\n> move a3 9R\n< turn\n"
+        "> move b3 9R\n< turn\n> move c3 9R\n< turn\n> move d3 9R\n"
+        "< turn\nsleep 500\n> move i1 9R\n< turn\n> move e3\n",
+        "< protocol\n> ready 1\n< turn\n> move a5 9R\n< turn\n"
+        "> move b5 9R\n< turn\n> move c5 9R\n< turn\n> move d5 9R\n"
+        "< turn\n> move i2 9R\n"};
+    char dir[256], path[3][300], cmd[3][400];
+    snprintf(dir, sizeof dir, RUN_DIR "finished-XXXXXX");
+    cr_assert(mkdtemp(dir));
+    cr_assert_eq(chmod(dir, 0755), 0); /* a boxed bot reads its script */
+    const char *bots[4] = {NULL};
+    for (int s = 0; s < 3; s++) {
+        snprintf(path[s], sizeof path[s], "%s/seat%d.script", dir, s);
+        FILE *f = fopen(path[s], "w");
+        cr_assert(f);
+        fputs(script[s], f);
+        fclose(f);
+        snprintf(cmd[s], sizeof cmd[s], RUN_TBOTS "script_bot %s", path[s]);
+        bots[s] = cmd[s];
+    }
+    /* Seed 3 seats the bots in the order given (PROTOCOL.md's 3p
+     * transcript uses it too). */
+    const char *opts[] = {"--game", "pentago-multi", "--variant", "3p",
+                          "-n", "1", "--seed", "3", NULL};
+    mm_run m;
+    mm_match(&m, opts, bots);
+    cr_assert_eq(m.rc, 0, "%s", m.out);
+    record r;
+    mm_record(&m, 1, &r);
+    for (int s = 0; s < 3; s++)
+        cr_assert(strstr(r.players[s].command, path[s]), "seat %d: %s", s,
+                  r.players[s].command);
+    cr_expect_eq(r.fault_seat, -1);
+    cr_expect_str_eq(r.reason, "five-by-placement");
+    cr_expect_eq(r.nmoves, 16, "the game went on after Ada left");
+    for (int s = 0; s < 3; s++)
+        cr_expect_eq(r.players[s].place, s + 1, "seat %d", s);
+    cr_expect_str_eq(r.players[0].result, "win");
+    record_release(&r);
+    mm_replay(&m, 1);
+    char log[600];
+    snprintf(log, sizeof log, "%s/logs/game-0001-seat0.log", m.dir);
+    char *text = run_slurp(log, NULL);
+    cr_assert(text);
+    cr_expect(strstr(text, "this bot had finished (place 1), then: exited"),
+              "%s", text);
+    free(text);
+    mm_finish(&m);
+    run_rmtree(dir);
+}
+
+/* The rules' side of it: a fault of a seat that has finished leaves every
+ * place won as it stands. */
+Test(multi_match, the_fault_of_a_finished_seat_keeps_its_place)
+{
+    char err[256], why[RULES_REASON_MAX];
+    rules_game *g = rules_game_new("pentago-multi", "3p", NULL, err,
+                                   sizeof err);
+    cr_assert(g, "%s", err);
+    rules_pos pos;
+    /* White finished first on row 1; black to move. */
+    cr_assert_eq(rules_pos_read(g,
+                                "wwwww..../........./bbbb...../........./"
+                                "rrrr...../........./........./........./"
+                                "......... 1 1,0,0",
+                                &pos, why, sizeof why),
+                 RULES_OK, "%s", why);
+    rules_outcome_t o;
+    rules_outcome_fault(g, &pos, 0, &o);
+    cr_expect_eq(o.place[0], 1);
+    cr_expect_eq(o.place[1], 2);
+    cr_expect_eq(o.place[2], 2);
+    rules_outcome_fault(g, &pos, 2, &o);
+    cr_expect_eq(o.place[0], 1);
+    cr_expect_eq(o.place[1], 2);
+    cr_expect_eq(o.place[2], 3);
+    rules_game_free(g);
 }

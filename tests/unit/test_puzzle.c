@@ -594,7 +594,7 @@ Test(puzzle, outcome_fault_keeps_places_decided)
     rules_pos pos;
     rules_start(g, &pos);
     /* At the start: the faulting seat is last, the others share first. */
-    expect_fault(g, &pos, 1, "131", "DLD");
+    expect_fault(g, &pos, 1, "131", "WLW");
     rules_game_free(g);
 
     g = new_game("2p", PAT_T);
@@ -607,13 +607,13 @@ Test(puzzle, outcome_fault_keeps_places_decided)
     read_pos(g, ROWS_T " 2 2 b 1 1 3++ - 0", &pos);
     expect_fault(g, &pos, 2, "312", "LWL");
     /* A seat already out keeps its place; the others share first. */
-    expect_fault(g, &pos, 0, "311", "LDD");
+    expect_fault(g, &pos, 0, "311", "LWW");
     rules_game_free(g);
 
     /* 4 players, seat 3 out in fourth: a fault by seat 0 puts it third. */
     g = new_game("4p", PAT_T);
     read_pos(g, ROWS_T " 2 2 b 1 1 +++4 - 0", &pos);
-    expect_fault(g, &pos, 0, "3114", "LDDL");
+    expect_fault(g, &pos, 0, "3114", "LWWL");
     rules_game_free(g);
 }
 
@@ -702,7 +702,7 @@ Test(puzzle, position_lines_refused_with_a_reason)
     read_pos(g, ROWS_T " 2 - - - - 312 - 0", &pos);
     expect_outcome(g, &pos, "312", "LWL");
     read_pos(g, ROWS_T " 2 - - - - 113 - 0", &pos);
-    expect_outcome(g, &pos, "113", "DDL");
+    expect_outcome(g, &pos, "113", "WWL");
     bad_line(g, ROWS_T " 2 1 b 1 0 312 - 0", "SEAT must be '-'");
     bad_line(g, ROWS_T " 2 - - - - 312 w 0", "HANDED must be '-'");
     bad_line(g, ROWS_T " 2 - - - - 313 - 0",
