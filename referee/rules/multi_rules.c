@@ -620,6 +620,11 @@ static rules_status multi_check_team(multi_pos *p, const int *places,
                               "(its places cannot be 0)");
         return RULES_BAD_POS;
     }
+    if (!on && five[0] && five[1] && !(a == 1 && b == 1)) {
+        snprintf(why, whylen, "both teams have five, so the game is a "
+                              "draw (places 1,1)");
+        return RULES_BAD_POS;
+    }
     if (a == 1 && b == 1 && !full && !(five[0] && five[1])) {
         snprintf(why, whylen, "a draw needs five for both or a full board");
         return RULES_BAD_POS;

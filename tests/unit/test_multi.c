@@ -653,6 +653,9 @@ Test(multi, position_line_errors)
         {"team", line_of(team_only, 2, "2,1,2,1", l[5], sizeof l[5]),
          "only white has five, so it is first"},
         {"team", "r" R9, "row 1: 'r' is not '.', 'w' or 'b'"},
+        {"team", "wwwww..../bbbbb..../" R9 "/" R9 "/" R9 "/" R9 "/" R9 "/"
+                 R9 "/" R9 " 2 1,2,1,2",
+         "both teams have five, so the game is a draw (places 1,1)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rules_game *g = new_game(cases[i].variant);
