@@ -7,6 +7,7 @@
 #   make bench-clock, make bench-scale   the clock and scale benchmarks
 #                 (minutes each: tests/bench/CLOCK.md)
 #   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
+#   make screenshots  the README's pictures of the pages (tests/screenshots/)
 #   make starters the compiled starter bots for authors (bots/starters/)
 #   make install, make uninstall   PREFIX (/usr/local) and DESTDIR: the
 #                 referee, the bundled bots, referee(1), PROTOCOL.md and
@@ -28,6 +29,7 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
 LIBS     := -lev -lyaml -lm -pthread
 
 DEPS_PKGS := libev-dev libyaml-dev libcriterion-dev tmux
+TEST_PKGS := chromium
 
 # Library: every module under referee/ and protocol/ except the program's main.
 LIB_SRC  := $(filter-out referee/cli/main.c, \
@@ -47,14 +49,31 @@ TST := $(BUILD)/test
 
 obj = $(patsubst %.c,$(1)/obj/%.o,$(2))
 
-.PHONY: all demo test bench fuzz deps clean
+# The viewer's script and style, compiled in: referee/view/viewer.js and
+# viewer.css stay readable files; embed.awk turns each into a C string in
+# $(BUILD)/gen/ (referee/view/view_assets.h), which every build of the
+# library compiles like its other sources.  awk only: a clean Debian has
+# it (mawk), not necessarily xxd.
+GEN     := $(BUILD)/gen
+GEN_SRC := $(GEN)/view_viewer_js.c $(GEN)/view_viewer_css.c
+gen_obj = $(patsubst $(GEN)/%.c,$(1)/obj/gen/%.o,$(GEN_SRC))
+
+$(GEN)/view_viewer_%.c: referee/view/viewer.% referee/view/embed.awk
+	@mkdir -p $(dir $@)
+	awk -v name=view_viewer_$* -f referee/view/embed.awk $< > $@.tmp \
+	  || { rm -f $@.tmp; exit 1; }
+	mv -f $@.tmp $@
+
+.PHONY: all demo test bench fuzz deps test-deps clean
 all: $(REL)/referee bots
 
 # ---- dependencies -----------------------------------------------------------
 # Install the Debian packages that are missing (as root), or name them.
-deps:
+# $(1) the packages; $(2) the command run when they cannot be had: exit 1
+# when the build needs them, a message when only tests do (they skip).
+define install_missing
 	@missing=""; \
-	for p in $(DEPS_PKGS); do \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
 	    || missing="$$missing $$p"; \
 	done; \
@@ -62,19 +81,34 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-	      apt-get install -y -qq $$missing) >/dev/null || exit 1; \
+	      apt-get install -y -qq $$missing) >/dev/null \
+	      || { echo "could not install:$$missing"; $(2); }; \
 	  else \
 	    echo "missing packages:$$missing"; \
-	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	    echo "install them with: sudo apt-get install$$missing"; $(2); \
 	  fi; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(DEPS_PKGS),exit 1)
+
+# What only make test needs: Chromium, for the tests that open the pages
+# the referee writes (tests/unit/test_browser.c); they skip, saying so,
+# without it.  After deps, so that two apt-get never run at once.
+test-deps: deps
+	$(call install_missing,$(TEST_PKGS),echo "the browser tests will be skipped")
 
 # ---- release build ------------------------------------------------------------
 $(REL)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(OPT) -c $< -o $@
 
-$(REL)/libreferee.a: $(call obj,$(REL),$(LIB_SRC))
+$(REL)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(OPT) -c $< -o $@
+
+$(REL)/libreferee.a: $(call obj,$(REL),$(LIB_SRC)) $(call gen_obj,$(REL))
 	ar rcs $@ $^
 
 $(REL)/referee: $(call obj,$(REL),$(MAIN_SRC)) $(REL)/libreferee.a
@@ -180,7 +214,12 @@ $(TST)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -O1 -g $(SANITIZE) -DRUN_DIR='"$(TST)/"' -c $< -o $@
 
-$(TST)/libreferee.a: $(call obj,$(TST),$(LIB_SRC) $(REF_SRC))
+$(TST)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O1 -g $(SANITIZE) -c $< -o $@
+
+$(TST)/libreferee.a: $(call obj,$(TST),$(LIB_SRC) $(REF_SRC)) \
+                     $(call gen_obj,$(TST))
 	ar rcs $@ $^
 
 $(TST)/referee: $(call obj,$(TST),$(MAIN_SRC)) $(TST)/libreferee.a
@@ -207,7 +246,7 @@ TEST_BINS := $(TST)/unit_tests $(TST)/referee \
              $(patsubst tests/bots/%.c,$(TST)/tbots/%,$(TBOT_SRC)) \
              $(patsubst tests/bots/plain/%.c,$(TST)/pbots/%,$(PBOT_SRC))
 
-test: deps
+test: test-deps
 	@$(MAKE) --no-print-directory $(TEST_BINS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -256,6 +295,13 @@ bench-scale: $(REL)/bench/bots/paced_bot all
 	tests/bench/bench_scale.sh
 .PHONY: bench-scale
 
+# make screenshots: the README's pictures of the viewer and the event
+# report (tests/screenshots/*.png, committed), taken by headless Chromium;
+# not part of make test.
+screenshots: all
+	sh tests/screenshots/shoot.sh $(REL)
+.PHONY: screenshots
+
 # ---- fuzzing (clang's libFuzzer) ----------------------------------------------
 # Each target is a function in tests/fuzz/; the corpora live in
 # tests/fuzz/corpus/NAME/ (make test replays them), crashes are written to
@@ -271,7 +317,11 @@ $(FZ)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 
-$(FZ)/libreferee.a: $(call obj,$(FZ),$(LIB_SRC))
+$(FZ)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+$(FZ)/libreferee.a: $(call obj,$(FZ),$(LIB_SRC)) $(call gen_obj,$(FZ))
 	ar rcs $@ $^
 
 $(FZ)/fuzz_%: $(FZ)/libreferee.a $(wildcard tests/fuzz/*.c tests/fuzz/*.h)

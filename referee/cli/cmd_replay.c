@@ -5,6 +5,9 @@
  * detail of a fault that ended the game.  Exits 1 naming the record and
  * the ply where it disagrees, or the line and field where it is malformed.
  *
+ * `referee replay RECORD --html OUT.html`: the same check, then the game's
+ * viewer page (html_game.h), written only when the record agrees.
+ *
  * `referee replay --game G --moves LIST`: play a plain list of moves
  * (movelist.h) and print the result, reason, win points and final
  * position line, or the first move the rules refuse and why (exit 1).
@@ -13,6 +16,7 @@
 #include "record/record.h"
 #include "replay/movelist.h"
 #include "replay/replay.h"
+#include "view/html_game.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -22,12 +26,14 @@
 typedef struct {
     long ply; /* -1: every ply; -2: none */
     bool accept_undigested; /* take a record without a digest */
+    const char *html;       /* write the viewer page here, or NULL */
 } replay_view;
 
 static void replay_usage(FILE *out)
 {
     fprintf(out,
 "usage: referee replay [--ply N | --quiet] [--accept-undigested] RECORD\n"
+"       referee replay [--accept-undigested] RECORD --html OUT.html\n"
 "       referee replay [--game G] [--variant V] [--options O]\n"
 "                      [--ply N | --quiet] --moves LIST\n"
 "\n"
@@ -41,9 +47,20 @@ static void replay_usage(FILE *out)
 "instead and prints the result, reason, win points and final position\n"
 "line, or the first move the rules refuse and why.\n"
 "\n"
+"With --html, once the record agrees, writes one self-contained page that\n"
+"shows the game move by move in a browser, opened from disk (nothing is\n"
+"fetched): the board of every ply as the rules engine computes it now,\n"
+"buttons, arrow keys and a player at a chosen speed, every move with its\n"
+"time, the bank left and the bot's comments, the result with its reason\n"
+"and a fault's detail; turns of a block shown turning, Pente captures\n"
+"marked and counted, the puzzle's pattern beside the board.  OUT.html#ply=N\n"
+"opens it at ply N.\n"
+"\n"
 "  --ply N       show only the board after ply N (0 = the start); a ply\n"
 "                past the last move is an error\n"
 "  --quiet       show no board, only the check (or the list's result)\n"
+"  --html OUT    write the viewer page of the record to OUT (replaced\n"
+"                whole); no board is printed\n"
 "  --accept-undigested\n"
 "                take a record that has no digest (written before records\n"
 "                carried one); without it, such a record is refused, since\n"
@@ -59,8 +76,9 @@ static void replay_usage(FILE *out)
 "Every board shown is followed by its position line ('position: ...'),\n"
 "which `referee perft --pos` takes.\n"
 "exit status: 0 the record agrees, or every move of the list is legal;\n"
-"1 the record disagrees or cannot be read, or a move of the list is\n"
-"refused (the file, line, move number, text and reason on stderr);\n"
+"1 the record disagrees or cannot be read, a move of the list is\n"
+"refused (the file, line, move number, text and reason on stderr), or\n"
+"the page cannot be written;\n"
 "2 a usage error (a ply past the end included)\n");
     cli_games_usage(out);
 }
@@ -164,10 +182,18 @@ static int replay_record(const char *file, replay_view *view)
     if (rc == 0 && record_digest_check(&rec, file, view->accept_undigested,
                                        err, sizeof err) != 0)
         rc = 1;
+    if (rc == 0 && view->html &&
+        html_game_write(&rec, view->html, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "referee replay: cannot write the page: %s\n", err);
+        record_release(&rec);
+        return 1;
+    }
     if (rc == 0) {
         replay_print_fault(&rec, view);
         printf("%s: %zu moves replayed; the result agrees: %s (%s)\n", file,
                rec.nmoves, rec.status, rec.reason);
+        if (view->html)
+            printf("page: %s\n", view->html);
     } else {
         fprintf(stderr, "%s\n", err);
     }
@@ -271,6 +297,7 @@ int cmd_replay(int argc, char **argv)
         {"variant", required_argument, 0, 'v'},
         {"options", required_argument, 0, 'o'},
         {"accept-undigested", no_argument, 0, 'u'},
+        {"html", required_argument, 0, 'H'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
@@ -293,12 +320,20 @@ int cmd_replay(int argc, char **argv)
         case 'v': variant = optarg; break;
         case 'o': options = optarg; break;
         case 'u': view.accept_undigested = true; break;
+        case 'H': view.html = optarg; break;
         case 'h': replay_usage(stdout); return 0;
         default:
             fprintf(stderr, "(referee replay --help for the options)\n");
             return EXIT_USAGE;
         }
     }
+    if (view.html && (moves || view.ply >= 0)) {
+        fprintf(stderr, "referee replay: --html goes with a record and "
+                        "without --ply (open OUT.html#ply=N instead)\n");
+        return EXIT_USAGE;
+    }
+    if (view.html)
+        view.ply = -2;
     if (moves) {
         if (argc != optind) {
             fprintf(stderr, "referee replay: --moves takes no record "
