@@ -18,6 +18,7 @@
 #include "event/event_def.h"
 #include "event/event_gaps.h"
 #include "event/event_run.h"
+#include "event/report_html.h"
 #include "event/tables.h"
 #include "replay/replay.h"
 #include "util/fsutil.h"
@@ -466,7 +467,9 @@ static void standings_usage(FILE *out)
 "problem is reported once.\n"
 "\n"
 "  --write       rewrite the results directory's tables when nothing is\n"
-"                wrong with the records (saying which tables change)\n"
+"                wrong with the records (saying which tables change), with\n"
+"                the event report index.html and each game's viewer page\n"
+"                games/GAME-ID.html\n"
 "  --accept-undigested\n"
 "                take records that have no digest (written before records\n"
 "                carried one); without it each is a problem, since an edit\n"
@@ -526,7 +529,9 @@ static int standings_run(standings *st, bool write)
     if (rewrite && !st->problems &&
         (fs_mkdirs(st->def.results, err, sizeof err) != 0 ||
          tables_write(&st->def, st->plan, st->games, st->ngames, err,
-                      sizeof err) != 0)) {
+                      sizeof err) != 0 ||
+         report_html_games(&st->def, st->games, st->ngames, true, err,
+                           sizeof err) != 0)) {
         fprintf(stderr, "referee standings: %s\n", err);
         st->problems++;
     }

@@ -5,6 +5,8 @@
 #include "clock/loopclock.h"
 #include "event/event_hand.h"
 #include "event/event_record.h"
+#include "event/report_html.h"
+#include "event/report_live.h"
 #include "event/tables.h"
 #include "match/match.h"
 #include "match/matchpool.h"
@@ -66,6 +68,9 @@ struct event_runner {
     /* Records written and rewritten off the loop: forfeits of withdrawn
      * entrants, decisions added to records (event_hand.h). */
     worker *hand;
+    /* index.html and the games' pages, rewritten on the hand worker after
+     * every result (report_live.h). */
+    report_live *report;
     struct timespec snap_mtime; /* event.yaml as last read: --withdraw
                                    rewrites it */
     double started;
@@ -95,7 +100,11 @@ static int event_note_done(event_runner *er, const plan_game *g,
     er->ndone++;
     if (plan_add_result(er->plan, res, er->err, er->errlen) != 0)
         return -1;
-    return event_decide(er, g, res);
+    /* The decision first: the worker takes jobs in order, and the game's
+     * page is made from its record as decided. */
+    int rc = event_decide(er, g, res);
+    report_live_changed(er->report);
+    return rc;
 }
 
 /* Put the record's path in front of the plan's complaint about it. */
@@ -621,6 +630,16 @@ static int event_write_snapshot(const event_def *d, char *err, size_t errlen)
     return event_def_write(d, snap, err, errlen);
 }
 
+/* The event as it stands, for a rewrite of its report. */
+static void event_report_source(void *arg, const event_def **def,
+                                const tables_game **games, size_t *ngames)
+{
+    event_runner *er = arg;
+    *def = er->def;
+    *games = er->done;
+    *ngames = er->ndone;
+}
+
 static int event_loop_start(event_runner *er)
 {
     match_config d;
@@ -639,7 +658,18 @@ static int event_loop_start(event_runner *er)
         return -1;
     er->printer = matchpool_printer(er->games);
     er->hand = worker_new(er->loop, er->err, er->errlen);
-    return er->hand ? 0 : -1;
+    if (!er->hand)
+        return -1;
+    er->report = report_live_new(er->loop, er->hand, event_report_source,
+                                 er, er->printer,
+                                 er->progress ? fileno(er->progress) : -1);
+    if (!er->report) {
+        snprintf(er->err, er->errlen, "out of memory");
+        return -1;
+    }
+    /* The page shows the draw before the first result. */
+    report_live_changed(er->report);
+    return 0;
 }
 
 static void event_loop(event_runner *er)
@@ -684,7 +714,9 @@ void event_free(event_runner *er)
 {
     if (!er)
         return;
+    report_live_close(er->report);
     worker_free(er->hand); /* its callbacks use the pool and the slots */
+    report_live_free(er->report);
     matchpool_free(er->games);
     plan_free(er->plan);
     free(er->ready);
@@ -734,7 +766,11 @@ int event_run(event_runner *er)
         snprintf(err, errlen, "the event stopped before its end");
         return 1;
     }
-    if (tables_write(def, er->plan, er->done, er->ndone, err, errlen))
+    /* The tables with index.html, then the pages it links that are not
+     * there yet (games resumed from their records): a page that cannot
+     * be made loses no table. */
+    if (tables_write(def, er->plan, er->done, er->ndone, err, errlen) ||
+        report_html_games(def, er->done, er->ndone, false, err, errlen))
         return 1;
     tables_print(stdout, def, er->plan, er->done, er->ndone);
     return 0;

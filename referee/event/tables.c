@@ -6,6 +6,7 @@
 
 #include "event/plan_query.h"
 #include "event/ratings_table.h"
+#include "event/report_html_internal.h"
 #include "event/tables_internal.h"
 #include "util/fsutil.h"
 
@@ -163,7 +164,8 @@ int tables_write(const event_def *def, const plan *p,
         (tables_file(&t, "final.yaml", tables_final_yaml, err, errlen) ||
          tables_file(&t, "final.md", tables_final_md_file, err, errlen) ||
          ratings_table_write(def, games, ngames, tables_isolation(&t), err,
-                             errlen)))
+                             errlen) ||
+         report_html_file(&t, err, errlen)))
         rc = -1;
     tables_ctx_release(&t);
     return rc;

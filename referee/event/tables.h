@@ -18,7 +18,9 @@
  *   final.yaml/.md: the final ranking with each entrant's command (later
  *     events read it), the stage it reached and its group-phase record;
  *   ratings.yaml/.md: Elo ratings over every scored game
- *     (event/ratings_table.h).
+ *     (event/ratings_table.h);
+ *   index.html: all of it as one page for a browser
+ *     (event/report_html.h).
  * Win points appear only when the game's rules give them (Pentago, not
  * Pente).  Each game's reason (and a note for a result not played out)
  * is read from its record in the records directory; the rest comes from

@@ -157,6 +157,15 @@ int tables_ctx_init(tables_ctx *t, const event_def *def, const plan *p,
                     const tables_game *games, size_t ngames, char *err,
                     size_t errlen)
 {
+    return tables_ctx_init_known(t, def, p, games, ngames, NULL, 0, err,
+                                 errlen);
+}
+
+int tables_ctx_init_known(tables_ctx *t, const event_def *def,
+                          const plan *p, const tables_game *games,
+                          size_t ngames, const tables_info *known,
+                          size_t nknown, char *err, size_t errlen)
+{
     memset(t, 0, sizeof *t);
     t->def = def;
     t->p = p;
@@ -173,7 +182,10 @@ int tables_ctx_init(tables_ctx *t, const event_def *def, const plan *p,
     }
     for (size_t i = 0; i < ngames; i++) {
         t->order[i] = i;
-        tables_records_read(t, i);
+        if (i < nknown)
+            t->info[i] = known[i];
+        else
+            tables_records_read(t, i);
     }
     /* Results come in the order games end: list them by id, the same
      * whatever that order was. */

@@ -65,6 +65,13 @@ typedef struct {
 int tables_ctx_init(tables_ctx *t, const event_def *def, const plan *p,
                     const tables_game *games, size_t ngames, char *err,
                     size_t errlen);
+/* The same when the first nknown games are those whose records gave
+ * known (what their records say does not change once they count): only
+ * the others' records are read. */
+int tables_ctx_init_known(tables_ctx *t, const event_def *def,
+                          const plan *p, const tables_game *games,
+                          size_t ngames, const tables_info *known,
+                          size_t nknown, char *err, size_t errlen);
 void tables_ctx_release(tables_ctx *t);
 
 /* A game's white, black, score, winner, reason, win points (if asked),

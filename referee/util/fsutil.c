@@ -2,6 +2,7 @@
 #include "fsutil.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <fcntl.h>
@@ -97,9 +98,9 @@ static int fs_temp_open(const char *path, const char *dir, const char *base,
     return fd;
 }
 
-/* Let writer fill fd, then flush, fsync and close it (always).  0, or -1
- * with errno set. */
-static int fs_fill(int fd, fs_writer writer, void *arg)
+/* Let writer fill fd, then flush, fsync (if sync) and close it (always).
+ * 0, or -1 with errno set. */
+static int fs_fill(int fd, fs_writer writer, void *arg, bool sync)
 {
     FILE *f = fdopen(fd, "w");
     if (!f) {
@@ -110,7 +111,7 @@ static int fs_fill(int fd, fs_writer writer, void *arg)
     }
     errno = 0;
     int rc = writer(f, arg);
-    if (rc == 0 && (fflush(f) != 0 || fsync(fileno(f)) != 0))
+    if (rc == 0 && (fflush(f) != 0 || (sync && fsync(fileno(f)) != 0)))
         rc = -1;
     int saved = rc == 0 ? 0 : errno ? errno : EIO;
     if (fclose(f) != 0 && rc == 0) {
@@ -138,8 +139,8 @@ static int fs_sync_dir(const char *path, const char *dir, char *err,
     return -1;
 }
 
-int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
-                    size_t errlen)
+static int fs_write_file(const char *path, fs_writer writer, void *arg,
+                         bool sync, char *err, size_t errlen)
 {
     char dir[PATH_MAX], tmp[PATH_MAX + 16];
     const char *base;
@@ -148,7 +149,7 @@ int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
     int fd = fs_temp_open(path, dir, base, tmp, sizeof tmp, err, errlen);
     if (fd < 0)
         return -1;
-    if (fs_fill(fd, writer, arg) != 0) {
+    if (fs_fill(fd, writer, arg, sync) != 0) {
         snprintf(err, errlen, "%s: write error: %s", path, strerror(errno));
         unlink(tmp);
         return -1;
@@ -159,5 +160,17 @@ int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
         unlink(tmp);
         return -1;
     }
-    return fs_sync_dir(path, dir, err, errlen);
+    return sync ? fs_sync_dir(path, dir, err, errlen) : 0;
+}
+
+int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
+                    size_t errlen)
+{
+    return fs_write_file(path, writer, arg, true, err, errlen);
+}
+
+int fs_write_replace(const char *path, fs_writer writer, void *arg,
+                     char *err, size_t errlen)
+{
+    return fs_write_file(path, writer, arg, false, err, errlen);
 }

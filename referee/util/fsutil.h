@@ -26,5 +26,12 @@ int fs_mkdirs(const char *path, char *err, size_t errlen);
 typedef int (*fs_writer)(FILE *f, void *arg);
 int fs_write_atomic(const char *path, fs_writer writer, void *arg, char *err,
                     size_t errlen);
+/* The same without steps 2's fsync and 4: a reader still sees the old file
+ * or the new one, but a crash may lose the new one.  For files made from
+ * others and made again at will (the HTML pages, which `standings --write`
+ * rewrites): two fsyncs per page would hold up the disk that the records
+ * and the bots' logs are written to. */
+int fs_write_replace(const char *path, fs_writer writer, void *arg,
+                     char *err, size_t errlen);
 
 #endif

@@ -134,7 +134,7 @@ int html_game_write(const record *r, const char *path, const char *back_href,
         return -1;
     }
     pg.json = json;
-    int rc = fs_write_atomic(path, hg_fill, &pg, err, errlen);
+    int rc = fs_write_replace(path, hg_fill, &pg, err, errlen);
     free(json);
     return rc;
 }

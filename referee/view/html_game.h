@@ -27,7 +27,8 @@
 /* Write one self-contained HTML page (no network, opens from disk) that
  * shows the game of record r move by move, every position computed by
  * the rules engine now.  Written atomically (temporary file, then
- * rename).  back_href, when not NULL, is a link shown at the top ("event
+ * rename) but not synced (fs_write_replace): a page is made again at will
+ * from its record.  back_href, when not NULL, is a link shown at the top ("event
  * report").  0, or -1 with why in err. */
 int html_game_write(const record *r, const char *path, const char *back_href,
                     char *err, size_t errlen);

@@ -1,0 +1,54 @@
+/* report_html_text.c - text and links of the event report (see
+ * report_html_internal.h): every text that reaches the page goes through
+ * report_text, whoever wrote it (entrant names, reasons, notes typed by an
+ * arbiter). */
+#include "event/report_html_internal.h"
+
+#include "event/plan_query.h"
+
+void report_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fputc(c < ' ' || c == 0x7f ? ' ' : c, f);
+        }
+    }
+}
+
+void report_name(FILE *f, const tables_ctx *t, int entrant)
+{
+    report_text(f, tables_name(t, entrant));
+    if (entrant >= 0 && plan_withdrawn(t->p, entrant))
+        fputs(" <small>(withdrawn)</small>", f);
+}
+
+/* Game ids are [A-Za-z0-9-] (EVENTS.md), so they need no encoding in a
+ * link; they are escaped all the same, as every text is. */
+void report_game_link(FILE *f, const tables_game *g, const char *label)
+{
+    fputs("<a class=\"game\" href=\"games/", f);
+    report_text(f, g->game.id);
+    fputs(".html\">", f);
+    report_text(f, label);
+    fputs("</a>", f);
+}
+
+void report_game_page(char *buf, size_t len, const char *results,
+                      const char *id)
+{
+    snprintf(buf, len, "%s/games/%s.html", results, id);
+}
+
+void report_group_anchor(char *buf, size_t len, const tables_ctx *t, int g)
+{
+    if (t->def->plan.format == PLAN_SWISS_CUP)
+        snprintf(buf, len, "group-%s", plan_group_name(t->p, g));
+    else
+        snprintf(buf, len, "%s", plan_group_name(t->p, g));
+}
