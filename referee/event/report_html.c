@@ -65,7 +65,7 @@ static void report_head(FILE *f, const tables_ctx *t)
           "<meta name=\"viewport\" content=\"width=device-width, "
           "initial-scale=1\">\n<title>",
           f);
-    report_text(f, t->def->name);
+    view_html_text(f, t->def->name);
     fprintf(f, ": event report</title>\n<style>\n%s</style>\n</head>\n",
             report_css);
 }
@@ -75,15 +75,15 @@ static void report_header(FILE *f, const tables_ctx *t)
     char status[128];
     bool swiss = t->def->plan.format == PLAN_SWISS_CUP;
     fputs("<header>\n<h1>", f);
-    report_text(f, t->def->name);
+    view_html_text(f, t->def->name);
     fputs("</h1>\n<p class=\"meta\">", f);
-    report_text(f, t->def->game);
+    view_html_text(f, t->def->game);
     fputs(" ", f);
-    report_text(f, t->def->variant);
+    view_html_text(f, t->def->variant);
     fputs(", ", f);
-    report_text(f, event_format_name(t->def->plan.format));
+    view_html_text(f, event_format_name(t->def->plan.format));
     fprintf(f, ", %d entrants. <span id=\"status\">", t->def->nentrants);
-    report_text(f, report_status(t, status, sizeof status));
+    view_html_text(f, report_status(t, status, sizeof status));
     fprintf(f, "</span>. Isolation: %s.</p>\n<nav>", tables_isolation(t));
     fprintf(f, "<a href=\"#groups\">%s</a>", swiss ? "groups" : "league");
     if (swiss)

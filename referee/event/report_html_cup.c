@@ -37,7 +37,7 @@ static void report_tie_games(FILE *f, const tables_ctx *t, int i,
     }
     if (tie->by_safeguard && tie->winner >= 0) {
         fputs("<br>the replay cap decided: ", f);
-        report_text(f, tables_name(t, tie->winner));
+        view_html_text(f, tables_name(t, tie->winner));
         fputs(tie->round == 0 ? " goes through as the better-ranked "
                                 "candidate"
                               : " goes through as the better seed",

@@ -152,7 +152,7 @@ static void report_rank_table(FILE *f, const tables_ctx *t,
         if (t->win_points)
             fprintf(f, "<td class=\"n\">%d</td>", r->win_points);
         fputs("<td>", f);
-        report_text(f, r->decided_by);
+        view_html_text(f, r->decided_by);
         fputs("</td></tr>\n", f);
     }
     fputs("</tbody>\n</table>\n", f);
@@ -164,14 +164,14 @@ static void report_result(FILE *f, const tables_ctx *t, const tables_game *g)
     if (t->def->plan.format != PLAN_FREE_FOR_ALL) {
         char said[600];
         tables_said(said, sizeof said, t, g);
-        report_text(f, said);
+        view_html_text(f, said);
         return;
     }
     for (int s = 0; s < t->def->plan.seats; s++) {
         char ord[16];
         tables_ordinal(ord, sizeof ord, g->result.place[s]);
         fputs(s ? ", " : "", f);
-        report_text(f, tables_name(t, g->game.entrant[s]));
+        view_html_text(f, tables_name(t, g->game.entrant[s]));
         fprintf(f, " %s%s", ord, g->result.fault[s] ? " (fault)" : "");
     }
 }
@@ -192,13 +192,13 @@ static void report_games(FILE *f, const tables_ctx *t)
         fputs("<tr><td>", f);
         report_game_link(f, g, g->game.id);
         fputs("</td><td>", f);
-        report_text(f, g->game.stage);
+        view_html_text(f, g->game.stage);
         fputs("</td><td>", f);
         report_result(f, t, g);
         fputs("</td><td>", f);
-        report_text(f, t->info[i].reason);
+        view_html_text(f, t->info[i].reason);
         fputs("</td><td>", f);
-        report_text(f, t->info[i].note);
+        view_html_text(f, t->info[i].note);
         fputs("</td></tr>\n", f);
     }
     fputs("</tbody>\n</table>\n", f);
@@ -227,7 +227,7 @@ static void report_ffa_table(FILE *f, const tables_ctx *t,
         for (int s = 0; s < seats; s++)
             fprintf(f, "<td class=\"n\">%d</td>", r->places[s]);
         fprintf(f, "<td class=\"n\">%d</td><td>", r->faults);
-        report_text(f, r->decided_by);
+        view_html_text(f, r->decided_by);
         fputs("</td></tr>\n", f);
     }
     fputs("</tbody>\n</table>\n", f);
@@ -242,7 +242,7 @@ static void report_group(FILE *f, tables_ctx *t)
     report_group_anchor(anchor, sizeof anchor, t, t->group);
     fprintf(f, "<section class=\"group\" id=\"%s\">\n<h3>%s", anchor,
             swiss ? "Group " : "");
-    report_text(f, swiss ? plan_group_name(t->p, t->group) : "League table");
+    view_html_text(f, swiss ? plan_group_name(t->p, t->group) : "League table");
     fputs("</h3>\n", f);
     if (report_cross_make(t, &x) != 0) {
         fputs("<p>(out of memory)</p>\n</section>\n", f);
@@ -265,20 +265,20 @@ static void report_withdrawals(FILE *f, const tables_ctx *t)
     for (int i = 0; i < t->def->nwithdrawals; i++) {
         const event_withdrawal *w = &t->def->withdrawal[i];
         fputs("<p class=\"withdrawal\">", f);
-        report_text(f, tables_name(t, w->entrant));
+        view_html_text(f, tables_name(t, w->entrant));
         fputs(" withdrew", f);
         if (w->when && w->when[0]) {
             fputs(" on ", f);
-            report_text(f, w->when);
+            view_html_text(f, w->when);
         }
         if (w->by && w->by[0]) {
             fputs(" (entered by ", f);
-            report_text(f, w->by);
+            view_html_text(f, w->by);
             fputs(")", f);
         }
         if (w->reason && w->reason[0]) {
             fputs(": ", f);
-            report_text(f, w->reason);
+            view_html_text(f, w->reason);
         }
         fputs(". Its games without a result are forfeits.</p>\n", f);
     }

@@ -17,6 +17,7 @@
 
 #include "event/report_html.h"
 #include "event/tables_internal.h"
+#include "view/view_escape.h"
 
 #include <stdio.h>
 
@@ -36,8 +37,6 @@ int report_html_write_known(const event_def *def, const plan *p,
 
 /* ---- report_html_text.c ------------------------------------------------- */
 
-/* Text as HTML: & < > " ' as entities, control characters as blanks. */
-void report_text(FILE *f, const char *s);
 /* An entrant's name escaped, "(bye)" or "(open)" for none, marked when it
  * withdrew. */
 void report_name(FILE *f, const tables_ctx *t, int entrant);

@@ -34,7 +34,7 @@ void report_final(FILE *f, const tables_ctx *t)
         if (swiss) {
             int g = plan_q_entrant_group(t->p, who[i]);
             fputs("<td>", f);
-            report_text(f, g >= 0 ? plan_group_name(t->p, g) : "");
+            view_html_text(f, g >= 0 ? plan_group_name(t->p, g) : "");
             fputs("</td>", f);
         }
         fputs("</tr>\n", f);
@@ -143,7 +143,7 @@ static void report_rating_row(FILE *f, const tables_ctx *t,
         fputs("</td>", f);
     } else {
         fputs("<td colspan=\"2\">", f);
-        report_text(f, r->note);
+        view_html_text(f, r->note);
         fputs("</td>", f);
     }
     fprintf(f, "<td class=\"n\">%ld</td><td class=\"n\">", r->games);
@@ -170,7 +170,7 @@ int report_ratings(FILE *f, const tables_ctx *t)
                 : "");
     if (rt->why) {
         fputs(" Nobody rated: ", f);
-        report_text(f, rt->why);
+        view_html_text(f, rt->why);
         fputs(".", f);
     }
     fputs("</p>\n<table class=\"ratings\">\n<thead><tr><th>rank</th><th>"

@@ -1,29 +1,14 @@
 /* report_html_text.c - text and links of the event report (see
  * report_html_internal.h): every text that reaches the page goes through
- * report_text, whoever wrote it (entrant names, reasons, notes typed by an
- * arbiter). */
+ * view_html_text (view/view_escape.h), whoever wrote it (entrant names,
+ * reasons, notes typed by an arbiter). */
 #include "event/report_html_internal.h"
 
 #include "event/plan_query.h"
 
-void report_text(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(c < ' ' || c == 0x7f ? ' ' : c, f);
-        }
-    }
-}
-
 void report_name(FILE *f, const tables_ctx *t, int entrant)
 {
-    report_text(f, tables_name(t, entrant));
+    view_html_text(f, tables_name(t, entrant));
     if (entrant >= 0 && plan_withdrawn(t->p, entrant))
         fputs(" <small>(withdrawn)</small>", f);
 }
@@ -33,9 +18,9 @@ void report_name(FILE *f, const tables_ctx *t, int entrant)
 void report_game_link(FILE *f, const tables_game *g, const char *label)
 {
     fputs("<a class=\"game\" href=\"games/", f);
-    report_text(f, g->game.id);
+    view_html_text(f, g->game.id);
     fputs(".html\">", f);
-    report_text(f, label);
+    view_html_text(f, label);
     fputs("</a>", f);
 }
 
