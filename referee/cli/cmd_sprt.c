@@ -43,7 +43,8 @@ static void sprt_usage(FILE *out)
         "commas\n"
         "      --random-plies N random openings of N plies from the seed "
         "(default 4)\n"
-        "      --summary FILE   the YAML summary (default OUT/sprt.yaml)\n"
+        "      --summary FILE   the YAML summary (default OUT/sprt.yaml); the\n"
+        "                       same as a page is OUT/sprt.html\n"
         SERIES_USAGE
         "      --out DIR        where records go (default matches/NAME)\n"
         "      --name NAME      test name (default sprt-DATE-TIME)\n"

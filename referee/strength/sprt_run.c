@@ -4,6 +4,7 @@
 #include "record/record.h"
 #include "rules.h"
 #include "strength/openings.h"
+#include "strength/sprt_html.h"
 #include "strength/sprt_record.h"
 #include "strength/sprt_summary.h"
 #include "strength/sprt_tally.h"
@@ -262,6 +263,13 @@ static int sprt_finish(sprt_cmd *sc, int run_status, sprt_result *res)
         return 1;
     }
     printf("  summary: %s\n", sc->c.summary_path);
+    char page[sizeof sc->summary_buf];
+    snprintf(page, sizeof page, "%s/sprt.html", sc->c.so.dir);
+    if (sprt_html_write(&sum, page, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", sc->c.so.prog, err);
+        return 1;
+    }
+    printf("  page: %s\n", page);
     fflush(stdout);
     return status;
 }

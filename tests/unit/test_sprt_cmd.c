@@ -127,6 +127,26 @@ static const char *const non_regression[] = {
     "--move-ms", "2000", "--max-pairs", "200", "--seed", "11", "-j", "2",
     NULL};
 
+/* OUT/sprt.html: the verdict and the pair and game counts of the YAML
+ * summary, the Elo interval, and no script. */
+static void expect_page(const char *dir, const char *name, const summary *s,
+                        const char *cls)
+{
+    char path[600], want[256];
+    snprintf(path, sizeof path, "%s/%s/sprt.html", dir, name);
+    char *page = run_slurp(path, NULL);
+    cr_assert(page, "no %s\n%s", path, out);
+    snprintf(want, sizeof want, "<p class=\"verdict %s\">%s</p>", cls,
+             s->verdict);
+    cr_expect(strstr(page, want), "no '%s' in %s", want, path);
+    snprintf(want, sizeof want, "%ld (%ld)</td>", s->pairs, s->games);
+    cr_expect(strstr(page, want), "no '%s' in %s", want, path);
+    cr_expect(strstr(page, "<th>Elo, 95 %</th><td>"), "%s", page);
+    cr_expect(strstr(page, "<script") == NULL);
+    cr_expect(strstr(out, "page: "), "%s", out);
+    free(page);
+}
+
 /* A candidate far weaker than its base is caught: H0, exit 3; the
  * records are there, one per game, and the counts agree. */
 Test(sprt_cmd, a_weaker_candidate_fails, .timeout = 240)
@@ -144,6 +164,7 @@ Test(sprt_cmd, a_weaker_candidate_fails, .timeout = 240)
     cr_expect_gt(s.losses, s.wins);
     cr_expect_eq(count_records(dir, "weak"), s.games, "%s", out);
     cr_expect(strstr(out, "H0 accepted"), "%s", out);
+    expect_page(dir, "weak", &s, "fail");
     run_rmtree(dir);
 }
 
