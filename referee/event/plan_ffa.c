@@ -163,14 +163,7 @@ void plan_make_ffa(plan *p)
 {
     int n = p->cfg.nentrants, k = p->cfg.seats;
     int gpt = p->cfg.games_per_table;
-    p->ngroups = 1;
-    snprintf(p->gname[0], sizeof p->gname[0], "league");
-    p->gstart[0] = 0;
-    p->gstart[1] = n;
-    for (int i = 0; i < n; i++) {
-        p->member[i] = i;
-        p->group_of[i] = 0;
-    }
+    plan_one_league(p);
     int w = plan_ffa_digits(plan_ffa_choose(n, k));
     if (w < 4)
         w = 4;

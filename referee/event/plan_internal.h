@@ -126,6 +126,9 @@ bool plan_balanced_starts(int pa, int pb, int m);
 /* Deal the entrants into p->shape's groups and schedule their games. */
 void plan_make_groups(plan *p);
 /* Round-robin and gauntlet: one group "league" of everyone, its games. */
+/* Every entrant in one group, "league", in the definition's order: the
+ * shape of the leagues (round robin, gauntlet, free-for-all). */
+void plan_one_league(plan *p);
 void plan_make_league(plan *p);
 
 /* ---- plan_rank.c: tallies and rankings -------------------------------- */

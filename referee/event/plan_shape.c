@@ -234,9 +234,9 @@ static void plan_league_id(char *id, size_t len, const char *pre, int no,
     snprintf(id + at, len - (size_t)at, "%s", num);
 }
 
-void plan_make_league(plan *p)
+void plan_one_league(plan *p)
 {
-    int n = p->cfg.nentrants, gpp = p->cfg.games_per_pair;
+    int n = p->cfg.nentrants;
     p->ngroups = 1;
     snprintf(p->gname[0], sizeof p->gname[0], "league");
     p->gstart[0] = 0;
@@ -245,6 +245,12 @@ void plan_make_league(plan *p)
         p->member[i] = i;
         p->group_of[i] = 0;
     }
+}
+
+void plan_make_league(plan *p)
+{
+    int n = p->cfg.nentrants, gpp = p->cfg.games_per_pair;
+    plan_one_league(p);
     int pairs[PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS / 2][3];
     int rounds;
     int np = plan_league_pairs(p, pairs, &rounds);

@@ -9,6 +9,7 @@
 #include "event/report_html_internal.h"
 #include "event/tables_internal.h"
 #include "util/fsutil.h"
+#include "yaml/ywrite.h"
 
 #include <string.h>
 
@@ -40,6 +41,32 @@ const char *tables_isolation(const tables_ctx *t)
 void tables_isolation_yaml(FILE *f, const tables_ctx *t)
 {
     fprintf(f, "isolation: %s\n", tables_isolation(t));
+}
+
+void tables_group_head_yaml(FILE *f, const tables_ctx *t, int group)
+{
+    fprintf(f, "event: ");
+    ywrite_str(f, t->def->name);
+    fprintf(f, "\ngroup: ");
+    ywrite_str(f, plan_group_name(t->p, group));
+    fprintf(f, "\nformat: %s\n", event_format_name(t->def->plan.format));
+    tables_isolation_yaml(f, t);
+    tables_record_dir_yaml(f, t);
+}
+
+void tables_row_tail_yaml(FILE *f, const plan_row *r)
+{
+    fprintf(f, "    decided_by: ");
+    ywrite_str(f, r->decided_by);
+    fputc('\n', f);
+    if (r->withdrawn)
+        fprintf(f, "    withdrawn: true\n");
+    if (r->forfeits_won)
+        fprintf(f, "    forfeits_won: %d\n", r->forfeits_won);
+    if (r->forfeits_lost)
+        fprintf(f, "    forfeits_lost: %d\n", r->forfeits_lost);
+    if (r->entered)
+        fprintf(f, "    entered: %d\n", r->entered);
 }
 
 void tables_isolation_md(FILE *f, const tables_ctx *t)

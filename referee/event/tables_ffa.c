@@ -66,17 +66,7 @@ static void tables_ffa_rank_yaml(FILE *f, const tables_ctx *t,
         ywrite_str(f, tables_name(t, r->entrant));
         fputc('\n', f);
         tables_ffa_counts_yaml(f, t, r, "    ");
-        fprintf(f, "    decided_by: ");
-        ywrite_str(f, r->decided_by);
-        fputc('\n', f);
-        if (r->withdrawn)
-            fprintf(f, "    withdrawn: true\n");
-        if (r->forfeits_won)
-            fprintf(f, "    forfeits_won: %d\n", r->forfeits_won);
-        if (r->forfeits_lost)
-            fprintf(f, "    forfeits_lost: %d\n", r->forfeits_lost);
-        if (r->entered)
-            fprintf(f, "    entered: %d\n", r->entered);
+        tables_row_tail_yaml(f, r);
     }
 }
 
@@ -108,13 +98,7 @@ int tables_ffa_yaml(FILE *f, void *ctx)
     const tables_ctx *t = ctx;
     plan_row rows[PLAN_MAX_ENTRANTS];
     int n = (int)plan_group_table(t->p, 0, rows, PLAN_MAX_ENTRANTS);
-    fprintf(f, "event: ");
-    ywrite_str(f, t->def->name);
-    fprintf(f, "\ngroup: ");
-    ywrite_str(f, plan_group_name(t->p, 0));
-    fprintf(f, "\nformat: %s\n", event_format_name(t->def->plan.format));
-    tables_isolation_yaml(f, t);
-    tables_record_dir_yaml(f, t);
+    tables_group_head_yaml(f, t, 0);
     tables_ffa_rules_yaml(f, t);
     tables_ffa_rank_yaml(f, t, rows, n);
     fprintf(f, "games:\n");

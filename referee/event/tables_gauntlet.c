@@ -69,13 +69,7 @@ int tables_gauntlet_yaml(FILE *f, void *ctx)
     tables_score_of vs[PLAN_MAX_ENTRANTS], all;
     tables_gauntlet_count(t, vs, &all);
     int ch = t->def->plan.challenger;
-    fprintf(f, "event: ");
-    ywrite_str(f, t->def->name);
-    fprintf(f, "\ngroup: ");
-    ywrite_str(f, plan_group_name(t->p, 0));
-    fprintf(f, "\nformat: %s\n", event_format_name(t->def->plan.format));
-    tables_isolation_yaml(f, t);
-    tables_record_dir_yaml(f, t);
+    tables_group_head_yaml(f, t, 0);
     fprintf(f, "has_win_points: %s\n", t->win_points ? "true" : "false");
     tables_fault_rule_yaml(f, t);
     fprintf(f, "challenger:\n  entrant: ");

@@ -101,17 +101,7 @@ static void tables_rank_yaml(FILE *f, const tables_ctx *t,
                 r->played, r->won, r->drawn, r->lost, r->points);
         if (t->win_points)
             fprintf(f, "    win_points: %d\n", r->win_points);
-        fprintf(f, "    decided_by: ");
-        ywrite_str(f, r->decided_by);
-        fputc('\n', f);
-        if (r->withdrawn)
-            fprintf(f, "    withdrawn: true\n");
-        if (r->forfeits_won)
-            fprintf(f, "    forfeits_won: %d\n", r->forfeits_won);
-        if (r->forfeits_lost)
-            fprintf(f, "    forfeits_lost: %d\n", r->forfeits_lost);
-        if (r->entered)
-            fprintf(f, "    entered: %d\n", r->entered);
+        tables_row_tail_yaml(f, r);
     }
 }
 
@@ -146,13 +136,7 @@ int tables_group_yaml(FILE *f, void *ctx)
     tables_cross x;
     if (tables_cross_make(t, &x) != 0)
         return -1;
-    fprintf(f, "event: ");
-    ywrite_str(f, t->def->name);
-    fprintf(f, "\ngroup: ");
-    ywrite_str(f, plan_group_name(t->p, t->group));
-    fprintf(f, "\nformat: %s\n", event_format_name(t->def->plan.format));
-    tables_isolation_yaml(f, t);
-    tables_record_dir_yaml(f, t);
+    tables_group_head_yaml(f, t, t->group);
     fprintf(f, "has_win_points: %s\n", t->win_points ? "true" : "false");
     tables_fault_rule_yaml(f, t);
     tables_rank_yaml(f, t, &x);

@@ -132,6 +132,12 @@ void tables_record_link(FILE *f, const tables_ctx *t, const tables_game *g);
 const char *tables_isolation(const tables_ctx *t);
 void tables_isolation_yaml(FILE *f, const tables_ctx *t);
 void tables_isolation_md(FILE *f, const tables_ctx *t);
+/* The head of a group's or a league's YAML table: event, group, format,
+ * isolation and record_dir. */
+void tables_group_head_yaml(FILE *f, const tables_ctx *t, int group);
+/* The end of a ranking row in YAML: decided_by, and the withdrawal,
+ * forfeits and entered results when there are any. */
+void tables_row_tail_yaml(FILE *f, const plan_row *r);
 
 /* ---- tables_group.c ----------------------------------------------------- */
 
