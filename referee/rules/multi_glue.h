@@ -36,12 +36,6 @@ static inline const multi_settings *multi_of(const rules_game *g)
 /* '.' or the letter of the gem on cell. */
 char multi_cell_char(const multi_pos *p, int cell);
 
-/* Append to buf (len bytes, n used so far) as snprintf does. */
-#define MULTI_PUT(...)                                                        \
-    do {                                                                      \
-        int k_ = snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__);      \
-        n += k_ > 0 ? (size_t)k_ : 0;                                         \
-    } while (0)
 
 /* multi_line.c: the engine's pos_write and pos_read (multi.h). */
 void multi_pos_write(const rules_game *g, const rules_pos *pos, char *buf,

@@ -48,9 +48,9 @@ static void multi_letters_text(const multi_settings *s, char *buf,
                                size_t len)
 {
     size_t n = 0;
-    MULTI_PUT("'.'");
+    RULES_PUT("'.'");
     for (int c = 0; c < s->nplayers; c++)
-        MULTI_PUT("%s'%c'", c == s->nplayers - 1 ? " or " : ", ",
+        RULES_PUT("%s'%c'", c == s->nplayers - 1 ? " or " : ", ",
                   multi_letters[c]);
 }
 

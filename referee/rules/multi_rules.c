@@ -360,7 +360,7 @@ static void multi_render_places(const multi_settings *s, const multi_pos *p,
     for (int c = 0; c < s->nplayers; c++) {
         if (!p->place[c])
             continue;
-        MULTI_PUT("%s%s %d", sep, multi_colour_names[c], p->place[c]);
+        RULES_PUT("%s%s %d", sep, multi_colour_names[c], p->place[c]);
         sep = ", ";
     }
 }
@@ -371,23 +371,23 @@ static void multi_render(const rules_game *g, const rules_pos *pos,
     const multi_settings *s = multi_of(g);
     multi_pos p = multi_get(pos);
     size_t n = 0;
-    MULTI_PUT("    a b c   d e f   g h i\n");
+    RULES_PUT("    a b c   d e f   g h i\n");
     for (int r = 0; r < MULTI_SIDE; r++) {
         if (r == 3 || r == 6)
-            MULTI_PUT("    ------+-------+------\n");
-        MULTI_PUT(" %d  ", r + 1);
+            RULES_PUT("    ------+-------+------\n");
+        RULES_PUT(" %d  ", r + 1);
         for (int c = 0; c < MULTI_SIDE; c++)
-            MULTI_PUT("%c%s", multi_cell_char(&p, r * MULTI_SIDE + c),
+            RULES_PUT("%c%s", multi_cell_char(&p, r * MULTI_SIDE + c),
                       c == 2 || c == 5 ? " | " : c == 8 ? "\n" : " ");
     }
     char places[96];
     multi_render_places(s, &p, places, sizeof places);
     if (!p.over) {
-        MULTI_PUT("%s to move (seat %d)\n",
+        RULES_PUT("%s to move (seat %d)\n",
                   multi_colour_names[multi_colour_of(s, p.to_move)],
                   p.to_move);
         if (places[0])
-            MULTI_PUT("finished: %s\n", places);
+            RULES_PUT("finished: %s\n", places);
         return;
     }
     const char *reason = rules_end_name(multi_end_of((multi_status)p.status));
@@ -395,9 +395,9 @@ static void multi_render(const rules_game *g, const rules_pos *pos,
     for (int c = 0; c < s->nplayers; c++)
         draw &= p.place[c] == 1;
     if (draw)
-        MULTI_PUT("draw (%s)\n", reason);
+        RULES_PUT("draw (%s)\n", reason);
     else
-        MULTI_PUT("places: %s (%s)\n", places, reason);
+        RULES_PUT("places: %s (%s)\n", places, reason);
 }
 
 /* ---- counting -------------------------------------------------------------- */

@@ -295,30 +295,24 @@ static void pentago_render(const rules_game *g, const rules_pos *pos,
 {
     pentago_pos p = pentago_get(pos);
     size_t n = 0;
-#define PUT(...)                                                              \
-    do {                                                                      \
-        int k_ = snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__);      \
-        n += k_ > 0 ? (size_t)k_ : 0;                                         \
-    } while (0)
-    PUT("    a b c   d e f\n");
+    RULES_PUT("    a b c   d e f\n");
     for (int r = 0; r < 6; r++) {
         if (r == 3)
-            PUT("    ------+------\n");
-        PUT(" %d  ", r + 1);
+            RULES_PUT("    ------+------\n");
+        RULES_PUT(" %d  ", r + 1);
         for (int c = 0; c < 6; c++)
-            PUT("%c%s", pentago_cell_char(&p, r * 6 + c),
-                c == 2 ? " | " : c == 5 ? "\n" : " ");
+            RULES_PUT("%c%s", pentago_cell_char(&p, r * 6 + c),
+                      c == 2 ? " | " : c == 5 ? "\n" : " ");
     }
     rules_outcome_t o;
     rules_outcome(g, pos, &o);
     if (!o.over)
-        PUT("%s to move\n", p.to_move ? "black" : "white");
+        RULES_PUT("%s to move\n", p.to_move ? "black" : "white");
     else if (p.winner < 0)
-        PUT("draw (%s)\n", rules_end_name(o.reason));
+        RULES_PUT("draw (%s)\n", rules_end_name(o.reason));
     else
-        PUT("%s wins (%s)\n", p.winner ? "black" : "white",
-            rules_end_name(o.reason));
-#undef PUT
+        RULES_PUT("%s wins (%s)\n", p.winner ? "black" : "white",
+                  rules_end_name(o.reason));
 }
 
 static void pentago_pos_write(const rules_game *g, const rules_pos *pos,

@@ -536,45 +536,39 @@ static void pente_render(const rules_game *g, const rules_pos *pos,
 {
     const pente_pos *p = pente_cget(pos);
     size_t n = 0;
-#define PUT(...)                                                              \
-    do {                                                                      \
-        int k_ = snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__);      \
-        n += k_ > 0 ? (size_t)k_ : 0;                                         \
-    } while (0)
-    PUT("    A B C D E F G H J K L M N O P Q R S T\n");
+    RULES_PUT("    A B C D E F G H J K L M N O P Q R S T\n");
     for (int r = 0; r < PENTE_N; r++) {
-        PUT("%3d", PENTE_N - r);
+        RULES_PUT("%3d", PENTE_N - r);
         for (int c = 0; c < PENTE_N; c++) {
             int cell = r * PENTE_N + c, v = pente_at(p, cell);
             char ch = pente_colour_chars[v];
             if (v == PENTE_EMPTY && pente_is_diamond(p, cell))
                 ch = '+';
-            PUT(" %c", ch);
+            RULES_PUT(" %c", ch);
         }
-        PUT(" %d\n", PENTE_N - r);
+        RULES_PUT(" %d\n", PENTE_N - r);
     }
-    PUT("    A B C D E F G H J K L M N O P Q R S T\n");
-    PUT("captured: %s %d, %s %d", pente_team_name(p, 0), p->captured[0],
-        pente_team_name(p, 1), p->captured[1]);
+    RULES_PUT("    A B C D E F G H J K L M N O P Q R S T\n");
+    RULES_PUT("captured: %s %d, %s %d", pente_team_name(p, 0), p->captured[0],
+              pente_team_name(p, 1), p->captured[1]);
     if (p->variant == PENTE_PLUS)
-        PUT("; power stones in hand: white %d, black %d", p->power_left[0],
-            p->power_left[1]);
-    PUT("\n");
+        RULES_PUT("; power stones in hand: white %d, black %d",
+                  p->power_left[0], p->power_left[1]);
+    RULES_PUT("\n");
     rules_outcome_t o;
     rules_outcome(g, pos, &o);
     int seat = pente_to_move(p);
     if (!o.over)
-        PUT("%s to move (seat %d, ply %d)\n",
-            pente_colour_names[pente_seat_colour(p->variant, seat)], seat,
-            p->ply);
+        RULES_PUT("%s to move (seat %d, ply %d)\n",
+                  pente_colour_names[pente_seat_colour(p->variant, seat)], seat,
+                  p->ply);
     else if (p->winner < 0)
-        PUT("draw (%s)\n", rules_end_name(o.reason));
+        RULES_PUT("draw (%s)\n", rules_end_name(o.reason));
     else
-        PUT("%s win%s (%s)\n", pente_team_name(p, p->winner),
-            p->variant == PENTE_STANDARD || p->variant == PENTE_PLUS ? "s"
-                                                                     : "",
-            rules_end_name(o.reason));
-#undef PUT
+        RULES_PUT("%s win%s (%s)\n", pente_team_name(p, p->winner),
+                  p->variant == PENTE_STANDARD || p->variant == PENTE_PLUS ? "s"
+                  : "",
+                  rules_end_name(o.reason));
 }
 
 static void pente_pos_write(const rules_game *g, const rules_pos *pos,

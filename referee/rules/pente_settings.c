@@ -244,27 +244,20 @@ bool pente_settings_parse(pente_settings *s, const char *variant,
 size_t pente_settings_write(const pente_settings *s, char *buf, size_t len)
 {
     size_t n = 0;
-#define PUT(...)                                                              \
-    do {                                                                      \
-        int k_ = snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,   \
-                          __VA_ARGS__);                                       \
-        n += k_ > 0 ? (size_t)k_ : 0;                                         \
-    } while (0)
     if (len)
         buf[0] = 0;
-    PUT("opening=%s movecap=%d captures=%d",
-        s->tournament ? "tournament" : "free", s->movecap, s->captures);
+    RULES_PUT("opening=%s movecap=%d captures=%d",
+              s->tournament ? "tournament" : "free", s->movecap, s->captures);
     if (s->variant == PENTE_PLUS) {
         const char *sep = " diamonds=";
         for (int cell = 0; cell < PENTE_CELLS; cell++) {
             char name[PENTE_POINT_NAME_MAX];
             if (!pente_settings_diamond(s, cell))
                 continue;
-            PUT("%s%s", sep, pente_point_name(cell, name));
+            RULES_PUT("%s%s", sep, pente_point_name(cell, name));
             sep = ",";
         }
     }
-#undef PUT
     return n;
 }
 

@@ -31,12 +31,6 @@ static inline const puzzle_settings *puzzle_of(const rules_game *g)
     return &g->settings.puzzle;
 }
 
-/* Append to buf (len bytes, n used so far) as snprintf does. */
-#define PUZZLE_PUT(...)                                                       \
-    do {                                                                      \
-        int k_ = snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__);      \
-        n += k_ > 0 ? (size_t)k_ : 0;                                         \
-    } while (0)
 
 /* puzzle_line.c: the engine's pos_write and pos_read (puzzle.h). */
 void puzzle_pos_write(const rules_game *g, const rules_pos *pos, char *buf,

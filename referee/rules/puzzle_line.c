@@ -29,12 +29,12 @@ void puzzle_pos_write(const rules_game *g, const rules_pos *pos,
     hand[h] = '\0';
     size_t n = 0;
     if (puzzle_over(s, &p)) {
-        PUZZLE_PUT("%s %d - - - - %s - %d", rows, p.level, players, p.replayed);
+        RULES_PUT("%s %d - - - - %s - %d", rows, p.level, players, p.replayed);
         return;
     }
-    PUZZLE_PUT("%s %d %d %c %d %d %s %s %d", rows, p.level, puzzle_mover(s, &p),
-        puzzle_breaking(&p) ? 'b' : 'm', p.step % p.level + 1, p.mender,
-        players, h ? hand : "-", p.replayed);
+    RULES_PUT("%s %d %d %c %d %d %s %s %d", rows, p.level, puzzle_mover(s, &p),
+              puzzle_breaking(&p) ? 'b' : 'm', p.step % p.level + 1, p.mender,
+              players, h ? hand : "-", p.replayed);
 }
 
 /* ---- reading a position line -------------------------------------------- */

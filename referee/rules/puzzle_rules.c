@@ -483,43 +483,43 @@ static void puzzle_render(const rules_game *g, const rules_pos *pos,
     puzzle_pos p = puzzle_get(pos);
     size_t n = 0;
     const char *head = "    a b c   d e f   g h i";
-    PUZZLE_PUT("%s      pattern\n", head);
+    RULES_PUT("%s      pattern\n", head);
     for (int r = 0; r < 9; r++) {
         if (r == 3 || r == 6)
-            PUZZLE_PUT("    ------+-------+------"
-                       "       ------+-------+------\n");
-        PUZZLE_PUT(" %d  ", r + 1);
+            RULES_PUT("    ------+-------+------"
+                      "       ------+-------+------\n");
+        RULES_PUT(" %d  ", r + 1);
         for (int half = 0; half < 2; half++) {
             const uint8_t *b = half ? s->pattern : p.board;
             for (int c = 0; c < 9; c++)
-                PUZZLE_PUT("%c%s", puzzle_colour_char(b[r * 9 + c]),
-                    c == 2 || c == 5 ? " | " : c < 8 ? " " : "");
-            PUZZLE_PUT(half ? "\n" : "       ");
+                RULES_PUT("%c%s", puzzle_colour_char(b[r * 9 + c]),
+                          c == 2 || c == 5 ? " | " : c < 8 ? " " : "");
+            RULES_PUT(half ? "\n" : "       ");
         }
     }
     if (puzzle_over(s, &p)) {
-        PUZZLE_PUT("over (puzzle):");
+        RULES_PUT("over (puzzle):");
         for (int seat = 0; seat < s->nplayers; seat++)
-            PUZZLE_PUT(" seat %d place %d%s", seat, p.place[seat],
-                seat + 1 < s->nplayers ? "," : "\n");
+            RULES_PUT(" seat %d place %d%s", seat, p.place[seat],
+                      seat + 1 < s->nplayers ? "," : "\n");
         return;
     }
     char handed[2 * PUZZLE_CELLS + 1];
     puzzle_handed_text(&p, handed, sizeof handed);
     bool breaking = puzzle_breaking(&p);
-    PUZZLE_PUT("level %d (replay %d of %d), seat %d's mend: seat %d %s, "
-               "turn %d of %d; handed back: %s\n",
-               p.level, p.replayed, s->replays, p.mender, puzzle_mover(s, &p),
-               breaking ? "breaks" : "mends", p.step % p.level + 1, p.level,
-               handed);
-    PUZZLE_PUT("players:");
+    RULES_PUT("level %d (replay %d of %d), seat %d's mend: seat %d %s, "
+              "turn %d of %d; handed back: %s\n",
+              p.level, p.replayed, s->replays, p.mender, puzzle_mover(s, &p),
+              breaking ? "breaks" : "mends", p.step % p.level + 1, p.level,
+              handed);
+    RULES_PUT("players:");
     for (int seat = 0; seat < s->nplayers; seat++) {
         if (p.place[seat])
-            PUZZLE_PUT(" %d out (place %d)", seat, p.place[seat]);
+            RULES_PUT(" %d out (place %d)", seat, p.place[seat]);
         else
-            PUZZLE_PUT(" %d in%s", seat,
-                       p.failed >> seat & 1 ? " (failed)" : "");
-        PUZZLE_PUT("%s", seat + 1 < s->nplayers ? "," : "\n");
+            RULES_PUT(" %d in%s", seat,
+                      p.failed >> seat & 1 ? " (failed)" : "");
+        RULES_PUT("%s", seat + 1 < s->nplayers ? "," : "\n");
     }
 }
 

@@ -11,6 +11,8 @@
 #include "puzzle.h"
 #include "rules.h"
 
+#include <stdio.h>
+
 typedef struct rules_engine rules_engine;
 
 struct rules_game {
@@ -82,6 +84,16 @@ struct rules_engine {
     uint64_t (*perft_texts)(const rules_game *g, const rules_pos *pos,
                             int depth);
 };
+
+/* For engines writing text into buf (len bytes, n of them used so far),
+ * as snprintf does: n counts what would have been written, so n >= len
+ * says the text was cut. */
+#define RULES_PUT(...)                                                        \
+    do {                                                                      \
+        int k_ = snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,   \
+                          __VA_ARGS__);                                       \
+        n += k_ > 0 ? (size_t)k_ : 0;                                         \
+    } while (0)
 
 /* For engines reading options and position lines: a whole number of at
  * most 6 digits (digits only) from v[0..len), in [lo, hi]. */
