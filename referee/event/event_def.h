@@ -59,17 +59,20 @@ typedef struct {
     bool suspend;          /* stop the bots that are not on move */
     bool keep_bots;        /* bots that allow it play game after game */
     int nentrants;
-    event_entrant entrant[PLAN_MAX_ENTRANTS];
+    /* nentrants of them (heap, freed by event_def_release) */
+    event_entrant *entrant;
     char *records;         /* directory of match records */
     char *results;         /* directory of tables */
     event_seeding seeding; /* plan.seeded and plan.seed_order follow */
     char *ranking;         /* seeding: ranking: the earlier results dir */
     bool seed_order_given; /* the definition listed seed_order itself */
+    /* room for nentrants (heap; one each at most), nwithdrawals used */
     int nwithdrawals;
-    event_withdrawal withdrawal[PLAN_MAX_ENTRANTS];
+    event_withdrawal *withdrawal;
 } event_def;
 
-/* Load and check path.  0, or -1 with "FILE:LINE: FIELD: what" in err. */
+/* Load and check path (2..PLAN_MAX_ENTRANTS entrants).  0, or -1 with
+ * "FILE:LINE: FIELD: what" in err. */
 int event_def_load(const char *path, event_def *def, char *err,
                    size_t errlen);
 void event_def_release(event_def *def);

@@ -72,15 +72,22 @@ static void event_pv_groups(FILE *out, const event_def *d, const plan *p)
     fprintf(out, "## %s\n\n", d->plan.format == PLAN_SWISS_CUP
                                   ? "Groups (as drawn)"
                                   : "League");
+    size_t cap = d->nentrants > 0 ? (size_t)d->nentrants : 1;
+    int *m = malloc(cap * sizeof *m);
+    plan_row *rows = malloc(cap * sizeof *rows);
+    if (!m || !rows) {
+        fprintf(out, "(out of memory)\n\n");
+        free(m);
+        free(rows);
+        return;
+    }
     for (int g = 0; g < plan_groups(p); g++) {
-        int m[PLAN_MAX_ENTRANTS];
-        size_t n = plan_group_members(p, g, m, PLAN_MAX_ENTRANTS);
+        size_t n = plan_group_members(p, g, m, cap);
         fprintf(out, "- %s:", plan_group_name(p, g));
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n && i < cap; i++)
             fprintf(out, "%s %s", i ? "," : "", event_pv_name(d, m[i]));
-        plan_row rows[PLAN_MAX_ENTRANTS];
-        size_t k = plan_group_table(p, g, rows, PLAN_MAX_ENTRANTS);
-        for (size_t i = 0; i < k; i++)
+        size_t k = plan_group_table(p, g, rows, cap);
+        for (size_t i = 0; i < k && i < cap; i++)
             if (rows[i].played)
                 fprintf(out, "%s%s %d", i ? ", " : "; table now: ",
                         event_pv_name(d, rows[i].entrant), rows[i].points);
@@ -89,6 +96,8 @@ static void event_pv_groups(FILE *out, const event_def *d, const plan *p)
         fputc('\n', out);
     }
     fputc('\n', out);
+    free(m);
+    free(rows);
 }
 
 static const char *event_pv_how(plan_how h)
@@ -142,12 +151,12 @@ static void event_pv_entered(FILE *out, const event_def *d,
 
 static void event_pv_cup(FILE *out, const event_def *d, const plan *p)
 {
-    plan_tie t[2 * PLAN_MAX_ENTRANTS];
-    size_t n = plan_bracket(p, t, 2 * PLAN_MAX_ENTRANTS);
+    plan_tie t[PLAN_TIES_MAX];
+    size_t n = plan_bracket(p, t, PLAN_TIES_MAX);
     if (!n)
         return;
     fprintf(out, "## Cup\n\n");
-    for (size_t i = 0; i < n && i < 2 * PLAN_MAX_ENTRANTS; i++) {
+    for (size_t i = 0; i < n && i < PLAN_TIES_MAX; i++) {
         char rnd[32] = "intermediate";
         if (t[i].third_place)
             snprintf(rnd, sizeof rnd, "third place");

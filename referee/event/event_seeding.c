@@ -67,18 +67,21 @@ static void event_sort_by(int *ord, const double *key, int n)
 static int event_order_by_rating(ytree_ctx *c, const ytree_node *at,
                                  event_def *d)
 {
-    double key[PLAN_MAX_ENTRANTS];
+    double *key = malloc((size_t)d->nentrants * sizeof *key);
+    if (!key)
+        return ytree_fail(c, ytree_line(at), "seeding", "out of memory");
     int rated = 0;
     for (int i = 0; i < d->nentrants; i++) {
         d->plan.seed_order[i] = i;
         rated += d->entrant[i].rated;
         key[i] = d->entrant[i].rated ? -d->entrant[i].rating : INFINITY;
     }
-    if (!rated)
-        return ytree_fail(c, ytree_line(at), "seeding",
-                          "rating: no entrant has a rating");
-    event_sort_by(d->plan.seed_order, key, d->nentrants);
-    return 0;
+    if (rated)
+        event_sort_by(d->plan.seed_order, key, d->nentrants);
+    free(key);
+    return rated ? 0
+                 : ytree_fail(c, ytree_line(at), "seeding",
+                              "rating: no entrant has a rating");
 }
 
 /* The row of each entrant in the ranking of DIR/final.yaml: its own row
@@ -97,7 +100,11 @@ static int event_order_by_ranking(ytree_ctx *c, const ytree_node *at,
         ytree_free(root);
         return ytree_fail(c, ytree_line(at), "ranking", "%s", err);
     }
-    double key[PLAN_MAX_ENTRANTS];
+    double *key = malloc((size_t)d->nentrants * sizeof *key);
+    if (!key) {
+        ytree_free(root);
+        return ytree_fail(c, ytree_line(at), "ranking", "out of memory");
+    }
     for (int i = 0; i < d->nentrants; i++) {
         const event_entrant *e = &d->entrant[i];
         d->plan.seed_order[i] = i;
@@ -120,6 +127,7 @@ static int event_order_by_ranking(ytree_ctx *c, const ytree_node *at,
     }
     ytree_free(root);
     event_sort_by(d->plan.seed_order, key, d->nentrants);
+    free(key);
     return 0;
 }
 

@@ -125,9 +125,9 @@ void plan_cup_result(plan *p, const plan_entry *g)
 
 /* The qualifiers in seed order into seeds (group winners across groups,
  * then runners-up when they qualify, then the fill's direct ones), the
- * fill ranked across groups into fill; returns how many seeds. */
-static int plan_cup_seeds(const plan *p,
-                          int ranked[PLAN_MAX_ENTRANTS][PLAN_MAX_ENTRANTS],
+ * fill ranked across groups into fill; returns how many seeds.  ranked:
+ * each group's entrants in rank order, group gi's from p->gstart[gi]. */
+static int plan_cup_seeds(const plan *p, const int *ranked,
                           const int *sizes, int *seeds, int *fill)
 {
     const plan_shape *s = &p->shape;
@@ -136,7 +136,7 @@ static int plan_cup_seeds(const plan *p,
         int row[PLAN_MAX_ENTRANTS], k = 0;
         for (int gi = 0; gi < p->ngroups; gi++)
             if (sizes[gi] >= place)
-                row[k++] = ranked[gi][place - 1];
+                row[k++] = ranked[p->gstart[gi] + place - 1];
         plan_cross_sort(p, row, k);
         for (int i = 0; i < k; i++)
             seeds[nq++] = row[i];
@@ -144,7 +144,7 @@ static int plan_cup_seeds(const plan *p,
     if (s->fill_direct + s->fill_ties > 0) {
         int nfill = 0;
         for (int gi = 0; gi < p->ngroups; gi++)
-            fill[nfill++] = ranked[gi][s->fill_place - 1];
+            fill[nfill++] = ranked[p->gstart[gi] + s->fill_place - 1];
         plan_cross_sort(p, fill, nfill);
         for (int i = 0; i < s->fill_direct; i++)
             seeds[nq++] = fill[i];
@@ -358,13 +358,15 @@ static void plan_cup_slots(plan *p, const int *seeds, int nq)
 
 void plan_cup_build(plan *p)
 {
-    int ranked[PLAN_MAX_ENTRANTS][PLAN_MAX_ENTRANTS]; /* group, place - 1 */
+    /* group gi's entrants in rank order from gstart[gi], as its members */
+    int ranked[PLAN_MAX_ENTRANTS];
     int sizes[PLAN_MAX_ENTRANTS];
     for (int gi = 0; gi < p->ngroups; gi++) {
         int sep[PLAN_MAX_ENTRANTS];
-        sizes[gi] = plan_rank_group(p, gi, ranked[gi], sep);
+        int *r = ranked + p->gstart[gi];
+        sizes[gi] = plan_rank_group(p, gi, r, sep);
         for (int k = 0; k < sizes[gi]; k++)
-            p->group_rank[ranked[gi][k]] = k + 1;
+            p->group_rank[r[k]] = k + 1;
     }
     p->cup_built = true;
     if (p->shape.bracket == 0)

@@ -50,30 +50,25 @@ void plan_tally_result(plan *p, const plan_entry *g)
 
 /* ---- group tables ---------------------------------------------------------- */
 
-/* Head-to-head points of set[0..k) in the games among exactly them. */
-static void plan_h2h_points(const plan *p, int group, const int *set, int k,
-                            int *pts)
+/* Head-to-head points: h2h[e], for each entrant e with cls[e] >= 0, of
+ * its games against entrants of the same cls.  One pass over the games
+ * for every tied set at once, so that a league of thousands with many
+ * ties costs its games once per level of tiebreak, not once per set. */
+static void plan_h2h_points(const plan *p, int group, const int *cls,
+                            int *h2h)
 {
-    bool in[PLAN_MAX_ENTRANTS] = {false};
-    for (int i = 0; i < k; i++) {
-        in[set[i]] = true;
-        pts[i] = 0;
-    }
-    int where[PLAN_MAX_ENTRANTS];
-    for (int i = 0; i < k; i++)
-        where[set[i]] = i;
     for (size_t i = 0; i < p->ngames; i++) {
         const plan_entry *g = &p->games[i];
         if (g->g.phase != 0 || g->group != group || !g->has_result)
             continue;
         int a = g->g.entrant[0], b = g->g.entrant[1];
-        if (!in[a] || !in[b])
+        if (cls[a] < 0 || cls[a] != cls[b])
             continue;
         if (g->outcome == PLAN_DRAW) {
-            pts[where[a]] += 1;
-            pts[where[b]] += 1;
+            h2h[a] += 1;
+            h2h[b] += 1;
         } else if (g->outcome != PLAN_BOTH_LOSE) {
-            pts[where[g->outcome == PLAN_SEAT0_WINS ? a : b]] += 3;
+            h2h[g->outcome == PLAN_SEAT0_WINS ? a : b] += 3;
         }
     }
 }
@@ -103,18 +98,19 @@ static void plan_sort_by_pts(int *a, int *pts, int k)
         }
 }
 
-/* Order a[0..k), tied on points and win points, by head to head among
- * exactly them, again among those still tied, and finally by lot;
- * sep[i] says what separated a[i] from a[i + 1]. */
-static void plan_resolve_tied(const plan *p, int group, const int *lotpos,
-                              int *a, int k, int *sep)
+/* One tied set a[0..k), given each one's head to head among exactly
+ * them: all equal, it is ordered by lot; else by the points (the sets
+ * still tied are left with PLAN_SEP_NONE between them, for the next
+ * round of head to head).  sep[i] says what separated a[i] from a[i+1]. */
+static void plan_resolve_set(const int *lotpos, const int *h2h, int *a,
+                             int k, int *sep)
 {
     int pts[PLAN_MAX_ENTRANTS];
-    plan_h2h_points(p, group, a, k, pts);
     bool all_equal = true;
-    for (int i = 1; i < k; i++)
-        if (pts[i] != pts[0])
-            all_equal = false;
+    for (int i = 0; i < k; i++) {
+        pts[i] = h2h[a[i]];
+        all_equal = all_equal && pts[i] == pts[0];
+    }
     if (all_equal) {
         plan_sort_by_lot(lotpos, a, k);
         for (int i = 0; i + 1 < k; i++)
@@ -122,15 +118,44 @@ static void plan_resolve_tied(const plan *p, int group, const int *lotpos,
         return;
     }
     plan_sort_by_pts(a, pts, k);
-    for (int i = 0; i < k;) {
-        int j = i + 1;
-        while (j < k && pts[j] == pts[i])
-            j++;
-        if (j - i > 1)
-            plan_resolve_tied(p, group, lotpos, a + i, j - i, sep + i);
-        if (j < k)
-            sep[j - 1] = PLAN_SEP_H2H;
-        i = j;
+    for (int i = 0; i + 1 < k; i++)
+        sep[i] = pts[i] != pts[i + 1] ? PLAN_SEP_H2H : PLAN_SEP_NONE;
+}
+
+/* The sets of out[0..m) still tied (rows with PLAN_SEP_NONE between
+ * them): by head to head among exactly each set, again among those
+ * still tied, and finally by lot.  Level by level, each level one pass
+ * over the games. */
+static void plan_resolve_tied(const plan *p, int group, const int *lotpos,
+                              int *out, int *sep, int m)
+{
+    int cls[PLAN_MAX_ENTRANTS], h2h[PLAN_MAX_ENTRANTS];
+    for (bool tied = true; tied;) {
+        tied = false;
+        for (int e = 0; e < p->cfg.nentrants; e++) {
+            cls[e] = -1;
+            h2h[e] = 0;
+        }
+        for (int i = 0; i < m;) {
+            int j = i + 1;
+            while (j < m && sep[j - 1] == PLAN_SEP_NONE)
+                j++;
+            for (int k = i; j - i > 1 && k < j; k++)
+                cls[out[k]] = i;
+            tied = tied || j - i > 1;
+            i = j;
+        }
+        if (!tied)
+            break;
+        plan_h2h_points(p, group, cls, h2h);
+        for (int i = 0; i < m;) {
+            int j = i + 1;
+            while (j < m && sep[j - 1] == PLAN_SEP_NONE)
+                j++;
+            if (j - i > 1)
+                plan_resolve_set(lotpos, h2h, out + i, j - i, sep + i);
+            i = j;
+        }
     }
 }
 
@@ -177,15 +202,17 @@ int plan_rank_group(const plan *p, int gi, int *out, int *sep)
         plan_ffa_sort(p, out, sep, m);
     else
         plan_sort_by_tally(p, out, sep, m);
+    if (!ffa) {
+        plan_resolve_tied(p, gi, lotpos, out, sep, m);
+        return m;
+    }
+    /* A free-for-all has no head to head: whom a tied entrant met, it
+     * met with others at the table. */
     for (int i = 0; i < m;) {
         int j = i + 1;
         while (j < m && sep[j - 1] == PLAN_SEP_NONE)
             j++;
-        if (j - i > 1 && !ffa)
-            plan_resolve_tied(p, gi, lotpos, out + i, j - i, sep + i);
-        /* A free-for-all has no head to head: whom a tied entrant met,
-         * it met with others at the table. */
-        if (j - i > 1 && ffa) {
+        if (j - i > 1) {
             plan_sort_by_lot(lotpos, out + i, j - i);
             for (int k = i; k + 1 < j; k++)
                 sep[k] = PLAN_SEP_LOT;

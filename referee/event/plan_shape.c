@@ -75,30 +75,48 @@ static int plan_digits(size_t n)
 }
 
 /* The pairs of a round robin among m players by the circle method: player
- * 0 stays, the others turn one place per round.  Writes pairs in play
- * order as (a, b, round) triples; returns how many pairs. */
-static int plan_circle_pairs(int m, int (*out)[3])
-{
-    int mm = m + (m % 2);
+ * 0 stays, the others turn one place per round.  An iterator rather than
+ * a list, so that a league of thousands keeps no array of its pairs. */
+typedef struct {
+    int m, mm; /* players; and with the dummy of an odd number */
+    int round, i;
     int arr[PLAN_MAX_ENTRANTS + 1];
-    int np = 0;
-    for (int i = 0; i < mm; i++)
-        arr[i] = i;
-    for (int r = 0; r < mm - 1; r++) {
-        for (int i = 0; i < mm / 2; i++) {
-            int a = arr[i], b = arr[mm - 1 - i];
-            if (a >= m || b >= m)
-                continue; /* the dummy of an odd group: a rest */
-            out[np][0] = a < b ? a : b;
-            out[np][1] = a < b ? b : a;
-            out[np][2] = r + 1;
-            np++;
+} plan_circle;
+
+static void plan_circle_start(plan_circle *c, int m)
+{
+    c->m = m;
+    c->mm = m + (m % 2);
+    c->round = 0;
+    c->i = 0;
+    for (int i = 0; i < c->mm; i++)
+        c->arr[i] = i;
+}
+
+/* The next pair in play order into *a < *b and its round (from 1);
+ * false when every pair has come. */
+static bool plan_circle_next(plan_circle *c, int *a, int *b, int *round)
+{
+    while (c->round < c->mm - 1) {
+        if (c->i == c->mm / 2) {
+            int last = c->arr[c->mm - 1];
+            memmove(c->arr + 2, c->arr + 1,
+                    (size_t)(c->mm - 2) * sizeof c->arr[0]);
+            c->arr[1] = last;
+            c->round++;
+            c->i = 0;
+            continue;
         }
-        int last = arr[mm - 1];
-        memmove(arr + 2, arr + 1, (size_t)(mm - 2) * sizeof arr[0]);
-        arr[1] = last;
+        int x = c->arr[c->i], y = c->arr[c->mm - 1 - c->i];
+        c->i++;
+        if (x >= c->m || y >= c->m)
+            continue; /* the dummy of an odd group: a rest */
+        *a = x < y ? x : y;
+        *b = x < y ? y : x;
+        *round = c->round + 1;
+        return true;
     }
-    return np;
+    return false;
 }
 
 /* Deal the entrants into groups (seeded order or lot), snake fashion. */
@@ -112,7 +130,15 @@ static void plan_deal_groups(plan *p)
                        : i;
     if (!p->cfg.seeded)
         plan_lot_shuffle(p, "draw/groups", order, n);
-    int slot[PLAN_MAX_ENTRANTS][PLAN_MAX_ENTRANTS];
+    p->ngroups = g;
+    int pos = 0;
+    for (int gi = 0; gi < g; gi++) {
+        p->gstart[gi] = pos;
+        snprintf(p->gname[gi], sizeof p->gname[gi], "%c", 'A' + gi);
+        pos += p->shape.group_size[gi];
+    }
+    p->gstart[g] = pos;
+    /* Row by row, left to right then back: group gi's row-th member. */
     int k = 0;
     for (int row = 0; k < n; row++) {
         int c = 0;
@@ -120,20 +146,10 @@ static void plan_deal_groups(plan *p)
             c++;
         for (int i = 0; i < c; i++) {
             int gi = row % 2 == 0 ? i : c - 1 - i;
-            slot[gi][row] = order[k++];
+            p->member[p->gstart[gi] + row] = order[k];
+            p->group_of[order[k++]] = gi;
         }
     }
-    p->ngroups = g;
-    int pos = 0;
-    for (int gi = 0; gi < g; gi++) {
-        p->gstart[gi] = pos;
-        snprintf(p->gname[gi], sizeof p->gname[gi], "%c", 'A' + gi);
-        for (int r = 0; r < p->shape.group_size[gi]; r++) {
-            p->member[pos++] = slot[gi][r];
-            p->group_of[slot[gi][r]] = gi;
-        }
-    }
-    p->gstart[g] = pos;
 }
 
 bool plan_balanced_starts(int pa, int pb, int m)
@@ -171,23 +187,23 @@ static bool plan_first_starts(const plan *p, const int *pos, int a, int b,
 /* The swiss-cup group games: circle order within each group. */
 static void plan_group_games(plan *p)
 {
-    int pairs[PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS / 2][3];
+    plan_circle c;
     for (int gi = 0; gi < p->ngroups; gi++) {
         int m = p->gstart[gi + 1] - p->gstart[gi];
         const int *mem = p->member + p->gstart[gi];
-        int np = plan_circle_pairs(m, pairs);
         int pos[PLAN_MAX_ENTRANTS];
         char tag[32];
         snprintf(tag, sizeof tag, "starts/%s", p->gname[gi]);
         plan_start_positions(p, tag, m, pos);
-        for (int i = 0; i < np; i++) {
+        plan_circle_start(&c, m);
+        int x, y, round;
+        for (int i = 0; plan_circle_next(&c, &x, &y, &round); i++) {
             char id[PLAN_ID_MAX], stage[PLAN_STAGE_MAX];
             snprintf(id, sizeof id, "group-%s-%02d", p->gname[gi], i + 1);
             snprintf(stage, sizeof stage, "group %s", p->gname[gi]);
-            int a = mem[pairs[i][0]], b = mem[pairs[i][1]];
-            bool first = plan_first_starts(p, pos, pairs[i][0], pairs[i][1],
-                                           m, id);
-            plan_add_game(p, id, stage, 0, pairs[i][2], first ? a : b,
+            int a = mem[x], b = mem[y];
+            bool first = plan_first_starts(p, pos, x, y, m, id);
+            plan_add_game(p, id, stage, 0, round, first ? a : b,
                           first ? b : a, gi, -1);
         }
     }
@@ -199,26 +215,38 @@ void plan_make_groups(plan *p)
     plan_group_games(p);
 }
 
-/* The pairs of a league: every pair (round robin, by the circle method)
- * or the challenger against each other entrant (gauntlet, one round).
- * Returns how many; *rounds gets the rounds of one cycle. */
-static int plan_league_pairs(const plan *p, int (*pairs)[3], int *rounds)
+/* The pairs of a league, one cycle: every pair (round robin, by the
+ * circle method) or the challenger against each other entrant (gauntlet,
+ * one round).  An iterator like plan_circle. */
+typedef struct {
+    bool rr;
+    int n, challenger, next; /* gauntlet: the next opponent to try */
+    plan_circle c;
+} plan_league_it;
+
+static void plan_league_start(const plan *p, plan_league_it *it)
 {
-    int n = p->cfg.nentrants;
-    if (p->cfg.format == PLAN_ROUND_ROBIN) {
-        *rounds = n + (n % 2) - 1;
-        return plan_circle_pairs(n, pairs);
-    }
-    int np = 0;
-    for (int e = 0; e < n; e++)
-        if (e != p->cfg.challenger) {
-            pairs[np][0] = p->cfg.challenger;
-            pairs[np][1] = e;
-            pairs[np][2] = 1;
-            np++;
-        }
-    *rounds = 1;
-    return np;
+    it->rr = p->cfg.format == PLAN_ROUND_ROBIN;
+    it->n = p->cfg.nentrants;
+    it->challenger = p->cfg.challenger;
+    it->next = 0;
+    if (it->rr)
+        plan_circle_start(&it->c, it->n);
+}
+
+static bool plan_league_next(plan_league_it *it, int *a, int *b,
+                             int *round)
+{
+    if (it->rr)
+        return plan_circle_next(&it->c, a, b, round);
+    if (it->next == it->challenger)
+        it->next++;
+    if (it->next >= it->n)
+        return false;
+    *a = it->challenger;
+    *b = it->next++;
+    *round = 1;
+    return true;
 }
 
 /* Id of league game number no: the prefix and the number padded to w
@@ -251,20 +279,21 @@ void plan_make_league(plan *p)
 {
     int n = p->cfg.nentrants, gpp = p->cfg.games_per_pair;
     plan_one_league(p);
-    int pairs[PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS / 2][3];
-    int rounds;
-    int np = plan_league_pairs(p, pairs, &rounds);
     bool rr = p->cfg.format == PLAN_ROUND_ROBIN;
+    size_t np = rr ? (size_t)n * (size_t)(n - 1) / 2 : (size_t)(n - 1);
+    int rounds = rr ? n + (n % 2) - 1 : 1;
     const char *pre = rr ? "rr" : "gt";
-    int w = plan_digits((size_t)np * (size_t)gpp);
+    int w = plan_digits(np * (size_t)gpp);
     if (w < 3)
         w = 3;
     int pos[PLAN_MAX_ENTRANTS];
     plan_start_positions(p, "starts/league", n, pos);
     int no = 0;
-    for (int c = 0; c < gpp; c++)
-        for (int i = 0; i < np; i++) {
-            int a = pairs[i][0], b = pairs[i][1];
+    plan_league_it it;
+    for (int c = 0; c < gpp; c++) {
+        int a, b, round;
+        plan_league_start(p, &it);
+        while (plan_league_next(&it, &a, &b, &round)) {
             char tag[32], id[PLAN_ID_MAX], stage[PLAN_STAGE_MAX];
             snprintf(tag, sizeof tag, "%s-pair-%d-%d", pre, a, b);
             /* The pair's first starter balanced (round robin) or by lot,
@@ -275,7 +304,8 @@ void plan_make_league(plan *p)
             plan_league_id(id, sizeof id, pre, ++no, w);
             snprintf(stage, sizeof stage, "%s, game %d of %d",
                      rr ? "league" : "gauntlet", c + 1, gpp);
-            plan_add_game(p, id, stage, 0, c * rounds + pairs[i][2],
-                          s ? b : a, s ? a : b, 0, -1);
+            plan_add_game(p, id, stage, 0, c * rounds + round, s ? b : a,
+                          s ? a : b, 0, -1);
         }
+    }
 }

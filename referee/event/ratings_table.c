@@ -5,14 +5,20 @@
 #include "yaml/ywrite.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Results of each pair a < b from a's side: the fit's input does not
- * depend on the order the games came in. */
+#define RT_STR2(x) #x
+#define RT_STR(x) RT_STR2(x)
+
+/* One game between two entrants a < b, from a's side (1 won, 0 drawn,
+ * -1 lost).  The games are sorted by pair and counted pair by pair: the
+ * fit's input does not depend on the order the games came in, and a
+ * league of thousands costs its games, not a square of pairs. */
 typedef struct {
-    long wins, draws, losses;
-} rt_pair;
+    int a, b, res;
+} rt_one;
 
 /* Order of the statuses in the table: above everyone, rated, below
  * everyone, then who cannot be placed. */
@@ -80,66 +86,116 @@ static const char *rt_note(const ratings_table_row *r, int fit)
     }
 }
 
-/* Count a game between entrants e0 and e1 whose result from e0's side
- * is res (1 won, 0 drawn, -1 lost); false when they are not two
- * entrants. */
-static bool rt_count(int n, rt_pair *pair, int e0, int e1, int res)
+/* A game between entrants e0 and e1 whose result from e0's side is res
+ * into one[*k]; nothing when they are not two entrants. */
+static void rt_count(int n, rt_one *one, size_t *k, int e0, int e1, int res)
 {
     if (e0 < 0 || e1 < 0 || e0 >= n || e1 >= n || e0 == e1)
-        return false;
+        return;
     /* From the lower entrant's side. */
-    int a = e0 < e1 ? e0 : e1, b = e0 < e1 ? e1 : e0;
-    if (a != e0)
-        res = -res;
-    rt_pair *p = &pair[a * n + b];
-    if (res > 0)
-        p->wins++;
-    else if (res < 0)
-        p->losses++;
-    else
-        p->draws++;
-    return true;
+    bool lower = e0 < e1;
+    one[(*k)++] = (rt_one){lower ? e0 : e1, lower ? e1 : e0,
+                           lower ? res : -res};
 }
 
 /* A free-for-all game as a game between every two of its seats: the
- * better place wins, a shared place draws.  How many it counts. */
-static long rt_places(int n, rt_pair *pair, const tables_game *g)
+ * better place wins, a shared place draws. */
+static void rt_places(int n, rt_one *one, size_t *k, const tables_game *g)
 {
-    long counted = 0;
     const int *pl = g->result.place;
     for (int s = 0; s < PLAN_MAX_SEATS && pl[s] > 0; s++)
         for (int t = s + 1; t < PLAN_MAX_SEATS && pl[t] > 0; t++)
-            counted += rt_count(n, pair, g->game.entrant[s],
-                                g->game.entrant[t],
-                                (pl[s] < pl[t]) - (pl[s] > pl[t]));
-    return counted;
+            rt_count(n, one, k, g->game.entrant[s], g->game.entrant[t],
+                     (pl[s] < pl[t]) - (pl[s] > pl[t]));
 }
 
-/* The pairs' results into games; how many entries. */
-static size_t rt_pairs(int n, const tables_game *games, size_t ngames,
-                       rt_pair *pair, ratings_game *out, long *counted)
+static int rt_one_cmp(const void *pa, const void *pb)
 {
-    *counted = 0;
-    for (size_t k = 0; k < ngames; k++) {
-        if (games[k].result.place[0] > 0) {
-            *counted += rt_places(n, pair, &games[k]);
+    const rt_one *x = pa, *y = pb;
+    if (x->a != y->a)
+        return x->a < y->a ? -1 : 1;
+    return (x->b > y->b) - (x->b < y->b);
+}
+
+/* Every game between two entrants, one entry each (a free-for-all game
+ * one per two seats), into *one; how many, or -1 out of memory. */
+static long rt_games(int n, const tables_game *games, size_t ngames,
+                     rt_one **one)
+{
+    size_t k = 0, cap = 1;
+    for (size_t i = 0; i < ngames; i++)
+        cap += games[i].result.place[0] > 0
+                   ? PLAN_MAX_SEATS * (PLAN_MAX_SEATS - 1) / 2
+                   : 1;
+    *one = malloc(cap * sizeof **one);
+    if (!*one)
+        return -1;
+    for (size_t i = 0; i < ngames; i++) {
+        if (games[i].result.place[0] > 0) {
+            rt_places(n, *one, &k, &games[i]);
             continue;
         }
-        plan_outcome o = games[k].result.outcome;
+        plan_outcome o = games[i].result.outcome;
         /* Seat 0's result. */
         int res = o == PLAN_SEAT0_WINS ? 1 : o == PLAN_SEAT1_WINS ? -1 : 0;
-        *counted += rt_count(n, pair, games[k].game.entrant[0],
-                             games[k].game.entrant[1], res);
+        rt_count(n, *one, &k, games[i].game.entrant[0],
+                 games[i].game.entrant[1], res);
     }
+    qsort(*one, k, sizeof **one, rt_one_cmp);
+    return (long)k;
+}
+
+/* The sorted games one[0..k) as the fit's pairs into out; how many. */
+static size_t rt_pairs(const rt_one *one, size_t k, ratings_game *out)
+{
     size_t m = 0;
-    for (int a = 0; a < n; a++)
-        for (int b = a + 1; b < n; b++) {
-            const rt_pair *p = &pair[a * n + b];
-            if (p->wins + p->draws + p->losses)
-                out[m++] = (ratings_game){a, b, p->wins, p->draws,
-                                          p->losses};
-        }
+    for (size_t i = 0; i < k; i++) {
+        if (!m || out[m - 1].a != one[i].a || out[m - 1].b != one[i].b)
+            out[m++] = (ratings_game){one[i].a, one[i].b, 0, 0, 0};
+        ratings_game *p = &out[m - 1];
+        if (one[i].res > 0)
+            p->wins++;
+        else if (one[i].res < 0)
+            p->losses++;
+        else
+            p->draws++;
+    }
     return m;
+}
+
+/* Each row's games and points from the pairs: they are there even when
+ * the fit rates nobody. */
+static void rt_totals(const ratings_game *rg, size_t m, ratings_table *out)
+{
+    for (size_t k = 0; k < m; k++) {
+        const ratings_game *p = &rg[k];
+        long n = p->wins + p->draws + p->losses;
+        out->row[p->a].games += n;
+        out->row[p->a].points += (double)p->wins + (double)p->draws / 2;
+        out->row[p->b].games += n;
+        out->row[p->b].points += (double)p->losses + (double)p->draws / 2;
+    }
+}
+
+/* The fit, unless there are more entrants than it takes (its cost grows
+ * as the cube of them). */
+static int rt_fit(int n, const ratings_game *rg, size_t m,
+                  ratings_player *pl, const char **why)
+{
+    if (n > RATINGS_MAX_PLAYERS) {
+        *why = "more entrants than the fit takes (" RT_STR(
+            RATINGS_MAX_PLAYERS) ")";
+        return -1;
+    }
+    void *work = malloc(ratings_work_size(n));
+    if (!work) {
+        *why = "out of memory";
+        return -1;
+    }
+    ratings_options opt = {.anchor = -1, .anchor_rating = 0};
+    int fit = ratings_fit(n, rg, m, &opt, pl, work, why);
+    free(work);
+    return fit;
 }
 
 int ratings_table_compute(int nentrants, const tables_game *games,
@@ -152,38 +208,30 @@ int ratings_table_compute(int nentrants, const tables_game *games,
         return -1;
     }
     size_t n = (size_t)nentrants;
-    rt_pair *pair = calloc(n * n, sizeof *pair);
-    ratings_game *rg = malloc(n * n * sizeof *rg);
-    void *work = malloc(ratings_work_size(nentrants));
-    if (!pair || !rg || !work) {
-        free(pair);
+    rt_one *one = NULL;
+    long k = rt_games(nentrants, games, ngames, &one);
+    ratings_game *rg = malloc((k > 0 ? (size_t)k : 1) * sizeof *rg);
+    ratings_player *pl = malloc(n * sizeof *pl);
+    if (k < 0 || !rg || !pl) {
+        free(one);
         free(rg);
-        free(work);
+        free(pl);
         snprintf(err, errlen, "ratings: out of memory");
         return -1;
     }
     memset(out, 0, sizeof *out);
-    size_t m = rt_pairs(nentrants, games, ngames, pair, rg, &out->games);
-    ratings_player pl[PLAN_MAX_ENTRANTS];
+    out->games = k;
+    size_t m = rt_pairs(one, (size_t)k, rg);
+    free(one);
     const char *why = NULL;
-    ratings_options opt = {.anchor = -1, .anchor_rating = 0};
-    out->fit = ratings_fit(nentrants, rg, m, &opt, pl, work, &why);
+    out->fit = rt_fit(nentrants, rg, m, pl, &why);
     out->why = out->fit < 0 ? (why ? why : "the fit failed") : NULL;
     out->nrows = nentrants;
+    for (int i = 0; i < nentrants; i++)
+        out->row[i].entrant = i;
+    rt_totals(rg, m, out);
     for (int i = 0; i < nentrants; i++) {
         ratings_table_row *r = &out->row[i];
-        r->entrant = i;
-        /* Games and points from the pairs: they are there even when the
-         * fit rates nobody. */
-        for (int j = 0; j < nentrants; j++) {
-            if (j == i)
-                continue;
-            const rt_pair *p = &pair[i < j ? i * nentrants + j
-                                           : j * nentrants + i];
-            long won = i < j ? p->wins : p->losses;
-            r->games += p->wins + p->draws + p->losses;
-            r->points += (double)won + (double)p->draws / 2;
-        }
         if (out->fit >= 0) {
             r->status = pl[i].status;
             r->rating = r->status == RATINGS_RATED ? pl[i].rating : 0;
@@ -205,9 +253,8 @@ int ratings_table_compute(int nentrants, const tables_game *games,
                       ? out->row[i - 1].rank
                       : i + 1;
     }
-    free(pair);
     free(rg);
-    free(work);
+    free(pl);
     return 0;
 }
 

@@ -48,7 +48,10 @@ typedef struct {
 
 /* Fit the ratings of entrants 0..nentrants-1 (1..PLAN_MAX_ENTRANTS) from
  * games.  0, or -1 with err (out of memory, nentrants out of range); a fit
- * that rates nobody is not an error (fit -1, every row says why). */
+ * that rates nobody is not an error (fit -1, every row says why).  Memory
+ * and counting are linear in the games; the fit itself grows as the cube
+ * of the entrants (about 2 s for 1,000), so beyond RATINGS_MAX_PLAYERS
+ * nobody is rated and why says so. */
 int ratings_table_compute(int nentrants, const tables_game *games,
                           size_t ngames, ratings_table *out, char *err,
                           size_t errlen);

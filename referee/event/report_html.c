@@ -4,6 +4,7 @@
  * report_html_*.c (report_html_internal.h). */
 #include "event/report_html_internal.h"
 
+#include "event/event_views.h"
 #include "event/plan_query.h"
 #include "util/fsutil.h"
 
@@ -93,12 +94,28 @@ static void report_header(FILE *f, const tables_ctx *t)
           f);
 }
 
+/* A big event's games have no viewer pages (report_html_pages): how to
+ * make one. */
+static void report_pages_note(FILE *f, const tables_ctx *t)
+{
+    if (report_html_pages(t->def))
+        return;
+    fprintf(f, "<p class=\"note\">The event has %llu games, more than the "
+               "%d whose viewer pages are written: a game's page is made on "
+               "demand with <code>referee replay RECORD --html OUT</code>, "
+               "RECORD being the game's record in ",
+            report_html_event_games(t->def), EVENT_VIEW_PAGES_MAX);
+    view_html_text(f, t->def->records);
+    fputs(".</p>\n", f);
+}
+
 static int report_page(FILE *f, void *ctx)
 {
     tables_ctx *t = ctx;
     report_head(f, t);
     fputs("<body>\n", f);
     report_header(f, t);
+    report_pages_note(f, t);
     report_groups(f, t);
     if (t->def->plan.format == PLAN_SWISS_CUP)
         report_cup(f, t);

@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#define REPORT_MAX_TIES (2 * PLAN_MAX_ENTRANTS)
+#define REPORT_MAX_TIES PLAN_TIES_MAX
 
 /* Every game of tie i, linked: "game 1: g1 drew r3", "game 2 (replay):
  * g1 beat r3". */
@@ -33,7 +33,7 @@ static void report_tie_games(FILE *f, const tables_ctx *t, int i,
         snprintf(label, sizeof label, "game %d%s: %s", n,
                  n > 1 ? " (replay)" : "", said);
         fputs(n > 1 ? "<br>" : "", f);
-        report_game_link(f, g, label);
+        report_game_link(f, t, g, label);
     }
     if (tie->by_safeguard && tie->winner >= 0) {
         fputs("<br>the replay cap decided: ", f);

@@ -33,6 +33,8 @@ int report_html_games(const event_def *def, const tables_game *games,
                       size_t ngames, bool all, char *err, size_t errlen)
 {
     char dir[4300], why[1024];
+    if (!report_html_pages(def))
+        return 0; /* index.html says how to make one */
     snprintf(dir, sizeof dir, "%s/games", def->results);
     if (fs_mkdirs(dir, err, errlen) != 0)
         return -1;

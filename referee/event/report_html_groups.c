@@ -4,6 +4,7 @@
  * free-for-all's table with the places, and its games with every seat. */
 #include "event/report_html_internal.h"
 
+#include "event/event_views.h"
 #include "event/plan_query.h"
 
 #include <stdlib.h>
@@ -16,23 +17,46 @@
 /* The games of one group as cells of its crosstable: for cell (row,
  * column) the games in listing order, chained through next[]. */
 typedef struct {
-    plan_row rows[PLAN_MAX_ENTRANTS];
+    plan_row *rows; /* by rank, sized to the event */
     int m;
     long *head;  /* m x m: first game index into t->games, or -1 */
     long *next;  /* 2 per game: side 0 and side 1's chain */
     int *count;  /* m x m */
+    int *at;     /* by entrant: its row, or -1 */
 } report_cross;
 
 static void report_cross_free(report_cross *x)
 {
+    free(x->rows);
+    free(x->at);
     free(x->head);
     free(x->next);
     free(x->count);
 }
 
+/* Does the page show group t->group's crosstable: not a free-for-all's,
+ * and not beyond EVENT_VIEW_CROSS_MAX entrants? */
+static bool report_shows_cross(const tables_ctx *t, int m)
+{
+    return t->def->plan.format != PLAN_FREE_FOR_ALL &&
+           m <= EVENT_VIEW_CROSS_MAX;
+}
+
+/* The group's rows, and its crosstable's cells when the page shows it
+ * (else head, next and count stay NULL). */
 static int report_cross_make(const tables_ctx *t, report_cross *x)
 {
-    x->m = (int)plan_group_table(t->p, t->group, x->rows, PLAN_MAX_ENTRANTS);
+    memset(x, 0, sizeof *x);
+    size_t n = t->def->nentrants > 0 ? (size_t)t->def->nentrants : 1;
+    x->rows = malloc(n * sizeof *x->rows);
+    x->at = malloc(n * sizeof *x->at);
+    if (!x->rows || !x->at) {
+        report_cross_free(x);
+        return -1;
+    }
+    x->m = (int)plan_group_table(t->p, t->group, x->rows, n);
+    if (!report_shows_cross(t, x->m))
+        return 0;
     size_t cells = (size_t)(x->m ? x->m * x->m : 1);
     x->head = malloc(cells * sizeof *x->head);
     x->count = calloc(cells, sizeof *x->count);
@@ -43,8 +67,8 @@ static int report_cross_make(const tables_ctx *t, report_cross *x)
     }
     for (size_t c = 0; c < cells; c++)
         x->head[c] = -1;
-    int at[PLAN_MAX_ENTRANTS];
-    for (int e = 0; e < PLAN_MAX_ENTRANTS; e++)
+    int *at = x->at;
+    for (size_t e = 0; e < n; e++)
         at[e] = -1;
     for (int i = 0; i < x->m; i++)
         at[x->rows[i].entrant] = i;
@@ -53,7 +77,8 @@ static int report_cross_make(const tables_ctx *t, report_cross *x)
         size_t i = t->order[k];
         const tables_game *g = &t->games[i];
         int a = g->game.entrant[0], b = g->game.entrant[1];
-        if (a < 0 || b < 0 || at[a] < 0 || at[b] < 0 ||
+        if (a < 0 || b < 0 || (size_t)a >= n || (size_t)b >= n ||
+            at[a] < 0 || at[b] < 0 ||
             plan_q_game_group(t->p, g->game.id) != t->group)
             continue;
         for (int side = 0; side < 2; side++) {
@@ -98,7 +123,7 @@ static void report_cell(FILE *f, const tables_ctx *t, const report_cross *x,
         lost += mark[0] == 'L';
         if (n <= REPORT_CELL_MARKS) {
             fputs(k == x->head[r * x->m + c] ? "" : " ", f);
-            report_game_link(f, g, mark);
+            report_game_link(f, t, g, mark);
         }
     }
     if (n > REPORT_CELL_MARKS)
@@ -109,6 +134,13 @@ static void report_cell(FILE *f, const tables_ctx *t, const report_cross *x,
 static void report_crosstable(FILE *f, const tables_ctx *t,
                               const report_cross *x)
 {
+    if (!x->head) {
+        fprintf(f, "<p class=\"note\">The crosstable is left out: %d "
+                   "entrants are more than the %d a crosstable shows (the "
+                   "YAML table has it).</p>\n",
+                x->m, EVENT_VIEW_CROSS_MAX);
+        return;
+    }
     fputs("<table class=\"cross\">\n<caption>Crosstable: the row's results "
           "against the column (W won, D drawn, L lost, ff by forfeit",
           f);
@@ -180,6 +212,16 @@ static void report_result(FILE *f, const tables_ctx *t, const tables_game *g)
  * the reason and any note. */
 static void report_games(FILE *f, const tables_ctx *t)
 {
+    unsigned long long all = report_html_event_games(t->def);
+    if (all > EVENT_VIEW_GAMES_MAX) {
+        fprintf(f, "<p class=\"note\">The list of every game is left "
+                   "out: the event has %llu games, more than the %d this "
+                   "page lists. Each game's record is in ",
+                all, EVENT_VIEW_GAMES_MAX);
+        view_html_text(f, t->def->records);
+        fputs(" (the YAML tables list them all).</p>\n", f);
+        return;
+    }
     fputs("<table class=\"games\">\n<thead><tr><th>game</th><th>stage</th>"
           "<th>result</th><th>reason</th><th>note</th></tr></thead>\n"
           "<tbody>\n",
@@ -190,7 +232,7 @@ static void report_games(FILE *f, const tables_ctx *t)
         if (plan_q_game_group(t->p, g->game.id) != t->group)
             continue;
         fputs("<tr><td>", f);
-        report_game_link(f, g, g->game.id);
+        report_game_link(f, t, g, g->game.id);
         fputs("</td><td>", f);
         view_html_text(f, g->game.stage);
         fputs("</td><td>", f);

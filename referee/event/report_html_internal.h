@@ -40,8 +40,11 @@ int report_html_write_known(const event_def *def, const plan *p,
 /* An entrant's name escaped, "(bye)" or "(open)" for none, marked when it
  * withdrew. */
 void report_name(FILE *f, const tables_ctx *t, int entrant);
-/* <a class="game" href="games/ID.html">label</a>, label escaped. */
-void report_game_link(FILE *f, const tables_game *g, const char *label);
+/* <a class="game" href="games/ID.html">label</a>, label escaped; the
+ * label alone when the event's pages are not written
+ * (report_html_pages). */
+void report_game_link(FILE *f, const tables_ctx *t, const tables_game *g,
+                      const char *label);
 /* The viewer page's path of game id under the results directory. */
 void report_game_page(char *buf, size_t len, const char *results,
                       const char *id);

@@ -20,10 +20,17 @@ void report_final(FILE *f, const tables_ctx *t)
               f);
         return;
     }
-    int who[PLAN_MAX_ENTRANTS], place[PLAN_MAX_ENTRANTS];
-    size_t n = plan_final_ranking(t->p, who, place, PLAN_MAX_ENTRANTS);
-    if (n > PLAN_MAX_ENTRANTS)
-        n = PLAN_MAX_ENTRANTS;
+    size_t cap = t->def->nentrants > 0 ? (size_t)t->def->nentrants : 1;
+    int *who = malloc(cap * sizeof *who), *place = malloc(cap * sizeof *place);
+    if (!who || !place) {
+        fputs("<p>(out of memory)</p>\n</section>\n", f);
+        free(who);
+        free(place);
+        return;
+    }
+    size_t n = plan_final_ranking(t->p, who, place, cap);
+    if (n > cap)
+        n = cap;
     fprintf(f, "<table class=\"final\">\n<thead><tr><th>place</th>"
                "<th>entrant</th>%s</tr></thead>\n<tbody>\n",
             swiss ? "<th>group</th>" : "");
@@ -40,6 +47,8 @@ void report_final(FILE *f, const tables_ctx *t)
         fputs("</tr>\n", f);
     }
     fputs("</tbody>\n</table>\n</section>\n", f);
+    free(who);
+    free(place);
 }
 
 /* ---- faults ------------------------------------------------------------ */
@@ -80,7 +89,7 @@ static void report_count_game(const tables_ctx *t, const tables_game *g,
                   g->result.how != PLAN_HOW_ADJUDICATED;
     for (int s = 0; s < seats; s++) {
         int e = g->game.entrant[s];
-        if (e < 0 || e >= PLAN_MAX_ENTRANTS)
+        if (e < 0 || e >= t->def->nentrants)
             continue;
         c[e].games += played;
         bool fault = ffa ? g->result.fault[s]
@@ -93,8 +102,15 @@ static void report_count_game(const tables_ctx *t, const tables_game *g,
 
 void report_faults(FILE *f, const tables_ctx *t)
 {
-    report_fault_count c[PLAN_MAX_ENTRANTS];
-    memset(c, 0, sizeof c);
+    report_fault_count *c =
+        calloc(t->def->nentrants > 0 ? (size_t)t->def->nentrants : 1,
+               sizeof *c);
+    if (!c) {
+        fputs("<section id=\"faults\">\n<h2>Faults</h2>\n<p>(out of "
+              "memory)</p>\n</section>\n",
+              f);
+        return;
+    }
     for (size_t i = 0; i < t->ngames; i++)
         report_count_game(t, &t->games[i], t->info[i].reason, c);
     fputs("<section id=\"faults\">\n<h2>Faults</h2>\n<p>Games lost by the "
@@ -116,6 +132,7 @@ void report_faults(FILE *f, const tables_ctx *t)
         fputs("</tr>\n", f);
     }
     fputs("</tbody>\n</table>\n</section>\n", f);
+    free(c);
 }
 
 /* ---- ratings ----------------------------------------------------------- */

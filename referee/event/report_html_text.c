@@ -4,6 +4,7 @@
  * reasons, notes typed by an arbiter). */
 #include "event/report_html_internal.h"
 
+#include "event/event_views.h"
 #include "event/plan_query.h"
 
 void report_name(FILE *f, const tables_ctx *t, int entrant)
@@ -13,10 +14,43 @@ void report_name(FILE *f, const tables_ctx *t, int entrant)
         fputs(" <small>(withdrawn)</small>", f);
 }
 
-/* Game ids are [A-Za-z0-9-] (EVENTS.md), so they need no encoding in a
- * link; they are escaped all the same, as every text is. */
-void report_game_link(FILE *f, const tables_game *g, const char *label)
+unsigned long long report_html_event_games(const event_def *def)
 {
+    const plan_config *c = &def->plan;
+    unsigned long long n = c->nentrants > 0 ? (unsigned long long)c->nentrants
+                                            : 0;
+    unsigned long long gpp = c->games_per_pair > 0 ? c->games_per_pair : 0;
+    plan_shape s;
+    switch (c->format) {
+    case PLAN_ROUND_ROBIN:
+        return n * (n ? n - 1 : 0) / 2 * gpp;
+    case PLAN_GAUNTLET:
+        return (n ? n - 1 : 0) * gpp;
+    case PLAN_FREE_FOR_ALL:
+        return plan_ffa_games(c);
+    default:
+        return plan_swiss_shape_q(c->nentrants, c->thirds, c->qualifiers,
+                                  &s) == 0
+                   ? (unsigned long long)s.group_games
+                   : 0;
+    }
+}
+
+bool report_html_pages(const event_def *def)
+{
+    return report_html_event_games(def) <= EVENT_VIEW_PAGES_MAX;
+}
+
+/* Game ids are [A-Za-z0-9-] (EVENTS.md), so they need no encoding in a
+ * link; they are escaped all the same, as every text is.  Without pages
+ * (a big event) the label alone. */
+void report_game_link(FILE *f, const tables_ctx *t, const tables_game *g,
+                      const char *label)
+{
+    if (!report_html_pages(t->def)) {
+        view_html_text(f, label);
+        return;
+    }
     fputs("<a class=\"game\" href=\"games/", f);
     view_html_text(f, g->game.id);
     fputs(".html\">", f);

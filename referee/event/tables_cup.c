@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#define TABLES_MAX_TIES (2 * PLAN_MAX_ENTRANTS)
+#define TABLES_MAX_TIES PLAN_TIES_MAX
 
 void tables_round_name(char *buf, size_t len, int r, int rounds)
 {
@@ -91,10 +91,10 @@ static void tables_safeguard(char *buf, size_t len, const tables_ctx *t,
 
 static void tables_seeds_yaml(FILE *f, const tables_ctx *t)
 {
-    plan_q_seed seeds[PLAN_MAX_ENTRANTS];
-    size_t n = plan_q_seeds(t->p, seeds, PLAN_MAX_ENTRANTS);
+    plan_q_seed seeds[PLAN_BRACKET_MAX];
+    size_t n = plan_q_seeds(t->p, seeds, PLAN_BRACKET_MAX);
     fprintf(f, "seeds:%s\n", n ? "" : " []");
-    for (size_t i = 0; i < n && i < PLAN_MAX_ENTRANTS; i++) {
+    for (size_t i = 0; i < n && i < PLAN_BRACKET_MAX; i++) {
         const plan_q_seed *s = &seeds[i];
         char q[96];
         tables_qualified(q, sizeof q, t, s);
@@ -182,11 +182,11 @@ int tables_cup_yaml(FILE *f, void *ctx)
 
 static void tables_seeds_md(FILE *f, const tables_ctx *t)
 {
-    plan_q_seed seeds[PLAN_MAX_ENTRANTS];
-    size_t n = plan_q_seeds(t->p, seeds, PLAN_MAX_ENTRANTS);
+    plan_q_seed seeds[PLAN_BRACKET_MAX];
+    size_t n = plan_q_seeds(t->p, seeds, PLAN_BRACKET_MAX);
     fprintf(f, "### Seeds\n\n| seed | entrant | qualified as |\n"
                "|---:|---|---|\n");
-    for (size_t i = 0; i < n && i < PLAN_MAX_ENTRANTS; i++) {
+    for (size_t i = 0; i < n && i < PLAN_BRACKET_MAX; i++) {
         char q[96];
         tables_qualified(q, sizeof q, t, &seeds[i]);
         int e = seeds[i].entrant;

@@ -8,6 +8,7 @@
 #include "yaml/ywrite.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void tables_ordinal(char *buf, size_t len, int n)
@@ -96,11 +97,14 @@ static void tables_ffa_game_yaml(FILE *f, const tables_ctx *t, size_t i)
 int tables_ffa_yaml(FILE *f, void *ctx)
 {
     const tables_ctx *t = ctx;
-    plan_row rows[PLAN_MAX_ENTRANTS];
-    int n = (int)plan_group_table(t->p, 0, rows, PLAN_MAX_ENTRANTS);
+    int n;
+    plan_row *rows = tables_rows(t, 0, &n);
+    if (!rows)
+        return -1;
     tables_group_head_yaml(f, t, 0);
     tables_ffa_rules_yaml(f, t);
     tables_ffa_rank_yaml(f, t, rows, n);
+    free(rows);
     fprintf(f, "games:\n");
     for (size_t k = 0; k < t->ngames; k++)
         if (plan_q_game_group(t->p, t->games[t->order[k]].game.id) == 0)
@@ -156,8 +160,12 @@ static void tables_ffa_row_note(char *buf, size_t len, const plan_row *r)
 
 void tables_ffa_rank_md(FILE *f, const tables_ctx *t)
 {
-    plan_row rows[PLAN_MAX_ENTRANTS];
-    int n = (int)plan_group_table(t->p, 0, rows, PLAN_MAX_ENTRANTS);
+    int n;
+    plan_row *rows = tables_rows(t, 0, &n);
+    if (!rows) {
+        fprintf(f, "(no table: out of memory)\n\n");
+        return;
+    }
     bool notes = false;
     for (int i = 0; i < n; i++)
         notes = notes || rows[i].entered;
@@ -183,6 +191,7 @@ void tables_ffa_rank_md(FILE *f, const tables_ctx *t)
         fputc('\n', f);
     }
     fputc('\n', f);
+    free(rows);
 }
 
 static void tables_ffa_game_md(FILE *f, const tables_ctx *t, size_t i,

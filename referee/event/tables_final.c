@@ -7,31 +7,39 @@
 #include "event/plan_query.h"
 #include "yaml/ywrite.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#define TABLES_MAX_TIES (2 * PLAN_MAX_ENTRANTS)
-
-/* Everything the final ranking says beyond place and entrant. */
+/* Everything the final ranking says beyond place and entrant; arrays
+ * sized to the event. */
 typedef struct {
     int n;
-    int who[PLAN_MAX_ENTRANTS], place[PLAN_MAX_ENTRANTS];
-    plan_row row[PLAN_MAX_ENTRANTS];     /* by entrant: group or league */
-    int group[PLAN_MAX_ENTRANTS];        /* by entrant */
-    int reached[PLAN_MAX_ENTRANTS];      /* by entrant: -1 group phase, 0
-                                            intermediate round, cup round,
-                                            rounds + 1 the winner */
+    int *who, *place; /* by place */
+    plan_row *row;    /* by entrant: group or league */
+    int *group;       /* by entrant */
+    int *reached;     /* by entrant: -1 group phase, 0 intermediate round,
+                         cup round, rounds + 1 the winner */
     int rounds;
 } tables_final;
+
+static void tables_final_free(tables_final *x)
+{
+    free(x->who);
+    free(x->place);
+    free(x->row);
+    free(x->group);
+    free(x->reached);
+}
 
 /* The furthest stage of each entrant, from the ties it played in. */
 static void tables_final_reached(const tables_ctx *t, tables_final *x)
 {
-    plan_tie ties[TABLES_MAX_TIES];
-    size_t n = plan_bracket(t->p, ties, TABLES_MAX_TIES);
-    for (int e = 0; e < PLAN_MAX_ENTRANTS; e++)
+    plan_tie ties[PLAN_TIES_MAX];
+    size_t n = plan_bracket(t->p, ties, PLAN_TIES_MAX);
+    for (int e = 0; e < t->def->nentrants; e++)
         x->reached[e] = -1;
     x->rounds = plan_q_cup_rounds(t->p);
-    for (size_t i = 0; i < n && i < TABLES_MAX_TIES; i++) {
+    for (size_t i = 0; i < n && i < PLAN_TIES_MAX; i++) {
         if (ties[i].third_place)
             continue; /* a placing game: its entrants reached the semis */
         for (int s = 0; s < 2; s++) {
@@ -44,21 +52,36 @@ static void tables_final_reached(const tables_ctx *t, tables_final *x)
     }
 }
 
-static void tables_final_make(const tables_ctx *t, tables_final *x)
+/* -1 out of memory (x freed). */
+static int tables_final_make(const tables_ctx *t, tables_final *x)
 {
     memset(x, 0, sizeof *x);
-    x->n = (int)plan_final_ranking(t->p, x->who, x->place, PLAN_MAX_ENTRANTS);
-    if (x->n > PLAN_MAX_ENTRANTS)
-        x->n = PLAN_MAX_ENTRANTS;
+    size_t n = t->def->nentrants > 0 ? (size_t)t->def->nentrants : 1;
+    x->who = malloc(n * sizeof *x->who);
+    x->place = malloc(n * sizeof *x->place);
+    x->row = calloc(n, sizeof *x->row);
+    x->group = calloc(n, sizeof *x->group);
+    x->reached = malloc(n * sizeof *x->reached);
+    plan_row *rows = malloc(n * sizeof *rows);
+    if (!x->who || !x->place || !x->row || !x->group || !x->reached ||
+        !rows) {
+        free(rows);
+        tables_final_free(x);
+        return -1;
+    }
+    x->n = (int)plan_final_ranking(t->p, x->who, x->place, n);
+    if (x->n > (int)n)
+        x->n = (int)n;
     for (int g = 0; g < plan_groups(t->p); g++) {
-        plan_row rows[PLAN_MAX_ENTRANTS];
-        size_t m = plan_group_table(t->p, g, rows, PLAN_MAX_ENTRANTS);
-        for (size_t i = 0; i < m && i < PLAN_MAX_ENTRANTS; i++) {
+        size_t m = plan_group_table(t->p, g, rows, n);
+        for (size_t i = 0; i < m && i < n; i++) {
             x->row[rows[i].entrant] = rows[i];
             x->group[rows[i].entrant] = g;
         }
     }
+    free(rows);
     tables_final_reached(t, x);
+    return 0;
 }
 
 static bool tables_final_swiss(const tables_ctx *t)
@@ -120,7 +143,8 @@ int tables_final_yaml(FILE *f, void *ctx)
 {
     const tables_ctx *t = ctx;
     tables_final x;
-    tables_final_make(t, &x);
+    if (tables_final_make(t, &x) != 0)
+        return -1;
     fprintf(f, "event: ");
     ywrite_str(f, t->def->name);
     fprintf(f, "\nformat: %s\ndone: true\n",
@@ -141,6 +165,7 @@ int tables_final_yaml(FILE *f, void *ctx)
         fputc('\n', f);
         tables_final_row_yaml(f, t, &x, e);
     }
+    tables_final_free(&x);
     return ferror(f) ? -1 : 0;
 }
 
@@ -172,13 +197,17 @@ static void tables_final_ffa_md(FILE *f, const tables_ctx *t,
 void tables_final_md(FILE *f, const tables_ctx *t)
 {
     tables_final x;
-    tables_final_make(t, &x);
     bool swiss = tables_final_swiss(t);
     fprintf(f, "## %s: final ranking\n\n", t->def->name);
+    if (tables_final_make(t, &x) != 0) {
+        fprintf(f, "(no ranking: out of memory)\n\n");
+        return;
+    }
     if (t->games)
         tables_isolation_md(f, t);
     if (t->def->plan.format == PLAN_FREE_FOR_ALL) {
         tables_final_ffa_md(f, t, &x);
+        tables_final_free(&x);
         return;
     }
     fprintf(f, "| place | entrant |%s won-drawn-lost | points |%s\n"
@@ -206,4 +235,5 @@ void tables_final_md(FILE *f, const tables_ctx *t)
     }
     fputc('\n', f);
     tables_withdrawals_md(f, t, -1);
+    tables_final_free(&x);
 }

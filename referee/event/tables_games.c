@@ -24,6 +24,14 @@ const char *tables_name(const tables_ctx *t, int entrant)
                            : "(open)";
 }
 
+plan_row *tables_rows(const tables_ctx *t, int group, int *n)
+{
+    size_t cap = t->def->nentrants > 0 ? (size_t)t->def->nentrants : 1;
+    plan_row *rows = malloc(cap * sizeof *rows);
+    *n = rows ? (int)plan_group_table(t->p, group, rows, cap) : 0;
+    return rows;
+}
+
 int tables_winner(const tables_game *g)
 {
     return g->result.outcome == PLAN_SEAT0_WINS   ? g->game.entrant[0]

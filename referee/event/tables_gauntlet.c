@@ -7,6 +7,7 @@
 #include "event/plan_query.h"
 #include "yaml/ywrite.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -14,18 +15,23 @@ typedef struct {
 } tables_score_of;
 
 /* The challenger's score against each entrant (by entrant index; its own
- * slot stays empty) and in all. */
-static void tables_gauntlet_count(const tables_ctx *t, tables_score_of *vs,
-                                  tables_score_of *all)
+ * slot stays empty), and in all into *all; NULL out of memory.  The
+ * caller frees it. */
+static tables_score_of *tables_gauntlet_count(const tables_ctx *t,
+                                              tables_score_of *all)
 {
     int ch = t->def->plan.challenger;
-    memset(vs, 0, PLAN_MAX_ENTRANTS * sizeof *vs);
+    int n = t->def->nentrants;
+    tables_score_of *vs = calloc((size_t)(n ? n : 1), sizeof *vs);
     memset(all, 0, sizeof *all);
+    if (!vs)
+        return NULL;
     for (size_t i = 0; i < t->ngames; i++) {
         const tables_game *g = &t->games[i];
         int a = g->game.entrant[0], b = g->game.entrant[1];
         int other = a == ch ? b : b == ch ? a : -1;
-        if (other < 0 || plan_q_game_group(t->p, g->game.id) != 0)
+        if (other < 0 || other >= n ||
+            plan_q_game_group(t->p, g->game.id) != 0)
             continue;
         int w = tables_winner(g);
         tables_score_of *s[2] = {&vs[other], all};
@@ -43,6 +49,7 @@ static void tables_gauntlet_count(const tables_ctx *t, tables_score_of *vs,
             }
         }
     }
+    return vs;
 }
 
 /* The score as a share of the games: a win 1, a draw 1/2, in percent. */
@@ -66,8 +73,9 @@ static void tables_score_yaml(FILE *f, const tables_ctx *t,
 int tables_gauntlet_yaml(FILE *f, void *ctx)
 {
     const tables_ctx *t = ctx;
-    tables_score_of vs[PLAN_MAX_ENTRANTS], all;
-    tables_gauntlet_count(t, vs, &all);
+    tables_score_of all, *vs = tables_gauntlet_count(t, &all);
+    if (!vs)
+        return -1;
     int ch = t->def->plan.challenger;
     tables_group_head_yaml(f, t, 0);
     fprintf(f, "has_win_points: %s\n", t->win_points ? "true" : "false");
@@ -87,16 +95,21 @@ int tables_gauntlet_yaml(FILE *f, void *ctx)
             fprintf(f, "    withdrawn: true\n");
         tables_score_yaml(f, t, &vs[e], "    ");
     }
+    free(vs);
     tables_games_yaml(f, t, 0);
     return ferror(f) ? -1 : 0;
 }
 
 void tables_gauntlet_score_md(FILE *f, const tables_ctx *t)
 {
-    tables_score_of vs[PLAN_MAX_ENTRANTS], all;
-    tables_gauntlet_count(t, vs, &all);
+    tables_score_of all, *vs = tables_gauntlet_count(t, &all);
     int ch = t->def->plan.challenger;
     char wdl[48];
+    if (!vs) {
+        fprintf(f, "## %s: gauntlet\n\n(no table: out of memory)\n\n",
+                t->def->name);
+        return;
+    }
     fprintf(f, "## %s: gauntlet of %s\n\n", t->def->name, tables_name(t, ch));
     if (t->games)
         tables_isolation_md(f, t);
@@ -123,6 +136,7 @@ void tables_gauntlet_score_md(FILE *f, const tables_ctx *t)
             fprintf(f, " %d |", vs[e].win_points);
         fprintf(f, " %.1f %% |\n", tables_share(&vs[e]));
     }
+    free(vs);
     fputc('\n', f);
     tables_withdrawals_md(f, t, -1);
 }

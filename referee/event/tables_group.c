@@ -3,6 +3,7 @@
  * (see tables_internal.h). */
 #include "event/tables_internal.h"
 
+#include "event/event_views.h"
 #include "event/plan_query.h"
 #include "yaml/ywrite.h"
 
@@ -19,10 +20,16 @@ typedef struct {
     char mark[TABLES_CELL_MARKS][16]; /* "W 12", "D", "L", in game order */
 } tables_cell;
 
+/* A group's ranking and, row by row, its crosstable.  The cells of one
+ * row at a time, from each entrant's games: a league of thousands keeps
+ * its games twice over, not a square of cells. */
 typedef struct {
-    plan_row rows[PLAN_MAX_ENTRANTS];
+    plan_row *rows; /* by rank */
     int m;
-    tables_cell *cell; /* m x m, row-major by rank */
+    int *at;        /* by entrant: its row, or -1 */
+    size_t *start;  /* row i's games: game[start[i]..start[i + 1]) */
+    size_t *game;   /* indices into t->games, in listing order */
+    tables_cell *cell; /* one row's cells, by the column's row */
 } tables_cross;
 
 /* Count game g for the entrant at row r against the one at column c. */
@@ -53,29 +60,97 @@ static void tables_cross_add(const tables_ctx *t, tables_cell *x,
     x->played++;
 }
 
-/* The crosstable of group t->group from its games; -1 out of memory. */
+static void tables_cross_free(tables_cross *x)
+{
+    free(x->rows);
+    free(x->at);
+    free(x->start);
+    free(x->game);
+    free(x->cell);
+}
+
+/* The group's game k in listing order, and the rows of its two entrants:
+ * false when it is not one of the group's games between two rows. */
+static bool tables_cross_game(const tables_ctx *t, const tables_cross *x,
+                              size_t k, int *ra, int *rb)
+{
+    const tables_game *g = &t->games[t->order[k]];
+    if (plan_q_game_group(t->p, g->game.id) != t->group)
+        return false;
+    int a = g->game.entrant[0], b = g->game.entrant[1];
+    if (a < 0 || b < 0 || a >= t->def->nentrants || b >= t->def->nentrants ||
+        x->at[a] < 0 || x->at[b] < 0)
+        return false;
+    *ra = x->at[a];
+    *rb = x->at[b];
+    return true;
+}
+
+/* Each row's games, in listing order. */
+static int tables_cross_index(const tables_ctx *t, tables_cross *x)
+{
+    x->start = calloc((size_t)x->m + 2, sizeof *x->start);
+    if (!x->start)
+        return -1;
+    size_t total = 0;
+    int ra, rb;
+    for (size_t k = 0; k < t->ngames; k++)
+        if (tables_cross_game(t, x, k, &ra, &rb)) {
+            x->start[ra + 2]++;
+            x->start[rb + 2]++;
+            total += 2;
+        }
+    x->game = malloc((total ? total : 1) * sizeof *x->game);
+    if (!x->game)
+        return -1;
+    for (int i = 0; i < x->m; i++)
+        x->start[i + 2] += x->start[i + 1];
+    /* start[i + 1] is where row i's next game goes; at the end it is
+     * where row i + 1's begin. */
+    for (size_t k = 0; k < t->ngames; k++)
+        if (tables_cross_game(t, x, k, &ra, &rb)) {
+            x->game[x->start[ra + 1]++] = t->order[k];
+            x->game[x->start[rb + 1]++] = t->order[k];
+        }
+    return 0;
+}
+
+/* The ranking of group t->group and the index of its games; -1 out of
+ * memory. */
 static int tables_cross_make(const tables_ctx *t, tables_cross *x)
 {
-    x->m = (int)plan_group_table(t->p, t->group, x->rows, PLAN_MAX_ENTRANTS);
-    x->cell = calloc((size_t)(x->m ? x->m * x->m : 1), sizeof *x->cell);
+    memset(x, 0, sizeof *x);
+    int n = t->def->nentrants;
+    x->rows = malloc((size_t)(n ? n : 1) * sizeof *x->rows);
+    x->at = malloc((size_t)(n ? n : 1) * sizeof *x->at);
+    if (!x->rows || !x->at)
+        goto nomem;
+    x->m = (int)plan_group_table(t->p, t->group, x->rows, (size_t)n);
+    x->cell = calloc((size_t)(x->m ? x->m : 1), sizeof *x->cell);
     if (!x->cell)
-        return -1;
-    int at[PLAN_MAX_ENTRANTS];
-    for (int e = 0; e < PLAN_MAX_ENTRANTS; e++)
-        at[e] = -1;
+        goto nomem;
+    for (int e = 0; e < n; e++)
+        x->at[e] = -1;
     for (int i = 0; i < x->m; i++)
-        at[x->rows[i].entrant] = i;
-    for (size_t k = 0; k < t->ngames; k++) {
-        const tables_game *g = &t->games[t->order[k]];
-        if (plan_q_game_group(t->p, g->game.id) != t->group)
-            continue;
-        int a = g->game.entrant[0], b = g->game.entrant[1];
-        if (a < 0 || b < 0 || at[a] < 0 || at[b] < 0)
-            continue;
-        tables_cross_add(t, &x->cell[at[a] * x->m + at[b]], g, a);
-        tables_cross_add(t, &x->cell[at[b] * x->m + at[a]], g, b);
+        x->at[x->rows[i].entrant] = i;
+    if (tables_cross_index(t, x) == 0)
+        return 0;
+nomem:
+    tables_cross_free(x);
+    return -1;
+}
+
+/* Row i's cells (x->cell, by the column's row) from its games. */
+static void tables_cross_row(const tables_ctx *t, tables_cross *x, int i)
+{
+    memset(x->cell, 0, (size_t)x->m * sizeof *x->cell);
+    int me = x->rows[i].entrant;
+    for (size_t k = x->start[i]; k < x->start[i + 1]; k++) {
+        const tables_game *g = &t->games[x->game[k]];
+        int other = g->game.entrant[0] == me ? g->game.entrant[1]
+                                             : g->game.entrant[0];
+        tables_cross_add(t, &x->cell[x->at[other]], g, me);
     }
-    return 0;
 }
 
 /* The entrant's name for a table row, marked when it withdrew. */
@@ -106,17 +181,18 @@ static void tables_rank_yaml(FILE *f, const tables_ctx *t,
 }
 
 static void tables_cross_yaml(FILE *f, const tables_ctx *t,
-                              const tables_cross *x)
+                              tables_cross *x)
 {
     fprintf(f, "crosstable:\n");
     for (int i = 0; i < x->m; i++) {
+        tables_cross_row(t, x, i);
         fprintf(f, "  - entrant: ");
         ywrite_str(f, tables_name(t, x->rows[i].entrant));
         fprintf(f, "\n    against:\n");
         for (int j = 0; j < x->m; j++) {
             if (j == i)
                 continue;
-            const tables_cell *c = &x->cell[i * x->m + j];
+            const tables_cell *c = &x->cell[j];
             fprintf(f, "      - {opponent: ");
             ywrite_str(f, tables_name(t, x->rows[j].entrant));
             fprintf(f, ", played: %d, won: %d, drawn: %d, lost: %d, "
@@ -142,7 +218,7 @@ int tables_group_yaml(FILE *f, void *ctx)
     tables_rank_yaml(f, t, &x);
     tables_cross_yaml(f, t, &x);
     tables_games_yaml(f, t, t->group);
-    free(x.cell);
+    tables_cross_free(&x);
     return ferror(f) ? -1 : 0;
 }
 
@@ -221,9 +297,15 @@ static void tables_cell_md(FILE *f, const tables_ctx *t, const tables_cell *c)
     fprintf(f, " |");
 }
 
-static void tables_cross_md(FILE *f, const tables_ctx *t,
-                            const tables_cross *x)
+static void tables_cross_md(FILE *f, const tables_ctx *t, tables_cross *x)
 {
+    if (x->m > EVENT_VIEW_CROSS_MAX) {
+        fprintf(f, "### Crosstable\n\nLeft out here: %d entrants are more "
+                   "than the %d a crosstable shows; the YAML table beside "
+                   "this one has it.\n\n",
+                x->m, EVENT_VIEW_CROSS_MAX);
+        return;
+    }
     fprintf(f, "### Crosstable\n\nThe row's results against the column, "
                "in the order played: W won%s, D drawn, L lost, ff by "
                "forfeit%s.\n\n"
@@ -239,13 +321,14 @@ static void tables_cross_md(FILE *f, const tables_ctx *t,
         fprintf(f, ":-:|");
     fprintf(f, "---:|\n");
     for (int i = 0; i < x->m; i++) {
+        tables_cross_row(t, x, i);
         fprintf(f, "| %d | %s |", x->rows[i].rank,
                 tables_name(t, x->rows[i].entrant));
         for (int j = 0; j < x->m; j++) {
             if (j == i)
                 fprintf(f, " x |");
             else
-                tables_cell_md(f, t, &x->cell[i * x->m + j]);
+                tables_cell_md(f, t, &x->cell[j]);
         }
         fprintf(f, " %d |\n", x->rows[i].points);
     }
@@ -254,10 +337,14 @@ static void tables_cross_md(FILE *f, const tables_ctx *t,
 
 void tables_group_rank_md(FILE *f, const tables_ctx *t)
 {
-    plan_row rows[PLAN_MAX_ENTRANTS];
-    int n = (int)plan_group_table(t->p, t->group, rows, PLAN_MAX_ENTRANTS);
+    int n;
+    plan_row *rows = tables_rows(t, t->group, &n);
     tables_group_heading(f, t);
-    tables_rank_md(f, t, rows, n);
+    if (rows)
+        tables_rank_md(f, t, rows, n);
+    else
+        fprintf(f, "(no table: out of memory)\n\n");
+    free(rows);
 }
 
 int tables_group_md_file(FILE *f, void *ctx)
@@ -271,6 +358,6 @@ int tables_group_md_file(FILE *f, void *ctx)
     tables_withdrawals_md(f, t, t->group);
     tables_cross_md(f, t, &x);
     tables_games_md(f, t, t->group);
-    free(x.cell);
+    tables_cross_free(&x);
     return ferror(f) ? -1 : 0;
 }

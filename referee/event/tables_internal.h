@@ -92,6 +92,9 @@ bool tables_game_has_win_points(const event_def *def);
 
 /* An entrant's name, "(bye)" for -2, "(open)" for -1. */
 const char *tables_name(const tables_ctx *t, int entrant);
+/* The ranking rows of group (plan_group_table) in an array sized to the
+ * event, their number in *n; NULL out of memory.  The caller frees it. */
+plan_row *tables_rows(const tables_ctx *t, int group, int *n);
 /* Winner of a game (entrant), or -1 for a draw and when both lost (a
  * forfeit of two withdrawn entrants). */
 int tables_winner(const tables_game *g);

@@ -13,6 +13,12 @@
 
 #include "event/plan.h"
 
+/* The largest swiss-cup (16 groups of 5, one qualifier each: a bracket of
+ * 16), and room for the entrants of any plan made here (big leagues are
+ * test_big_event.c's). */
+#define SWISS_MAX 80
+#define TEST_MAX SWISS_MAX
+
 /* ---- helpers --------------------------------------------------------------- */
 
 /* A plan with the defaults and n entrants; fails the test on error. */
@@ -201,13 +207,13 @@ static void play_script(plan *p, const script *s)
 /* The group table as entrants and decided_by. */
 static size_t table(const plan *p, int group, plan_row *rows)
 {
-    return plan_group_table(p, group, rows, PLAN_MAX_ENTRANTS);
+    return plan_group_table(p, group, rows, TEST_MAX);
 }
 
 static void expect_order(const plan *p, const int *ent, const char **dec,
                          int m)
 {
-    plan_row rows[PLAN_MAX_ENTRANTS];
+    plan_row rows[TEST_MAX];
     cr_assert_eq(table(p, 0, rows), (size_t)m);
     for (int i = 0; i < m; i++) {
         cr_expect_eq(rows[i].entrant, ent[i], "row %d: entrant %d, not %d",
@@ -280,11 +286,11 @@ Test(plan, group_sizes_1_to_40)
 
         plan *p = mk(PLAN_SWISS_CUP, n, 1);
         cr_assert_eq(plan_groups(p), g, "n=%d", n);
-        bool seen[PLAN_MAX_ENTRANTS] = {false};
+        bool seen[TEST_MAX] = {false};
         for (int i = 0; i < g; i++) {
             char name[2] = {(char)('A' + i), 0};
             cr_expect_str_eq(plan_group_name(p, i), name);
-            plan_row rows[PLAN_MAX_ENTRANTS];
+            plan_row rows[TEST_MAX];
             cr_expect_eq(table(p, i, rows), (size_t)(exp[i] - '0'),
                          "n=%d group %d", n, i);
             for (int k = 0; k < exp[i] - '0'; k++) {
@@ -309,8 +315,14 @@ Test(plan, group_sizes_above_40)
     cr_expect_eq(s.groups, 13);
     cr_expect_eq(s.group_size[11], 5);
     cr_expect_eq(s.group_size[12], 4);
+    /* The largest: 16 groups of 5, one qualifier each fill the bracket
+     * of 16; one more entrant makes a 17th group. */
+    cr_assert_eq(plan_swiss_shape(SWISS_MAX, true, &s), 0);
+    cr_expect_eq(s.groups, 16);
+    cr_expect_eq(s.bracket, 16);
+    cr_expect_eq(plan_swiss_shape(SWISS_MAX + 1, true, &s), -1);
     cr_expect_eq(plan_swiss_shape(0, true, &s), -1);
-    cr_expect_eq(plan_swiss_shape(65, true, &s), -1);
+    cr_expect_eq(plan_swiss_shape(PLAN_MAX_ENTRANTS + 1, true, &s), -1);
 }
 
 Test(plan, group_games_are_every_pair_once)
@@ -319,7 +331,7 @@ Test(plan, group_games_are_every_pair_once)
     size_t n;
     plan_game *g = ready(p, &n);
     cr_assert_eq(n, 3 * 10 + 2 * 6);
-    int count[PLAN_MAX_ENTRANTS][PLAN_MAX_ENTRANTS] = {{0}};
+    int count[TEST_MAX][TEST_MAX] = {{0}};
     for (size_t i = 0; i < n; i++) {
         int a = g[i].entrant[0], b = g[i].entrant[1];
         cr_assert_neq(a, b);
@@ -331,7 +343,7 @@ Test(plan, group_games_are_every_pair_once)
         cr_expect_eq(strncmp(g[i].id, "group-", 6), 0);
     }
     for (int gi = 0; gi < plan_groups(p); gi++) {
-        plan_row rows[PLAN_MAX_ENTRANTS];
+        plan_row rows[TEST_MAX];
         size_t m = table(p, gi, rows);
         for (size_t i = 0; i < m; i++)
             for (size_t j = 0; j < m; j++)
@@ -341,7 +353,7 @@ Test(plan, group_games_are_every_pair_once)
     /* A group of 5 plays 5 rounds of 2 games, each entrant at most once a
      * round. */
     for (int r = 1; r <= 5; r++) {
-        int busy[PLAN_MAX_ENTRANTS] = {0};
+        int busy[TEST_MAX] = {0};
         for (size_t i = 0; i < n; i++)
             if (g[i].round == r) {
                 cr_expect_eq(busy[g[i].entrant[0]]++, 0);
@@ -374,8 +386,8 @@ Test(plan, ready_order_is_by_phase_and_round)
 /* Which entrants are in group gi. */
 static void members(const plan *p, int gi, bool *in)
 {
-    plan_row rows[PLAN_MAX_ENTRANTS];
-    memset(in, 0, PLAN_MAX_ENTRANTS * sizeof *in);
+    plan_row rows[TEST_MAX];
+    memset(in, 0, TEST_MAX * sizeof *in);
     size_t m = table(p, gi, rows);
     for (size_t i = 0; i < m; i++)
         in[rows[i].entrant] = true;
@@ -383,10 +395,10 @@ static void members(const plan *p, int gi, bool *in)
 
 static void expect_group(const plan *p, int gi, const int *e, int m)
 {
-    bool in[PLAN_MAX_ENTRANTS];
+    bool in[TEST_MAX];
     members(p, gi, in);
     int count = 0;
-    for (int i = 0; i < PLAN_MAX_ENTRANTS; i++)
+    for (int i = 0; i < TEST_MAX; i++)
         count += in[i];
     cr_expect_eq(count, m, "group %d has %d", gi, count);
     for (int i = 0; i < m; i++)
@@ -414,7 +426,7 @@ Test(plan, seeded_groups_are_dealt_snake)
 
 Test(plan, groups_by_lot_depend_on_the_seed)
 {
-    bool a[PLAN_MAX_ENTRANTS], b[PLAN_MAX_ENTRANTS];
+    bool a[TEST_MAX], b[TEST_MAX];
     plan *p = mk(PLAN_SWISS_CUP, 20, 11);
     plan *q = mk(PLAN_SWISS_CUP, 20, 11);
     members(p, 0, a);
@@ -514,9 +526,9 @@ static void check_advancement(int n, bool thirds, uint64_t seed)
     cr_assert_eq(plan_played(p), (size_t)s.group_games);
 
     /* Group places. */
-    int gplace[PLAN_MAX_ENTRANTS];
+    int gplace[TEST_MAX];
     for (int gi = 0; gi < plan_groups(p); gi++) {
-        plan_row rows[PLAN_MAX_ENTRANTS];
+        plan_row rows[TEST_MAX];
         size_t m = table(p, gi, rows);
         for (size_t k = 0; k < m; k++)
             gplace[rows[k].entrant] = (int)k + 1;
@@ -535,7 +547,7 @@ static void check_advancement(int n, bool thirds, uint64_t seed)
     for (int b = s.bracket; b > 1; b /= 2)
         rounds++;
     cr_expect_eq(nt, (size_t)(s.fill_ties + s.bracket - 1), "n=%d", n);
-    int times[PLAN_MAX_ENTRANTS] = {0};
+    int times[TEST_MAX] = {0};
     int fill_in_cup = 0;
     for (size_t i = 0; i < nt; i++) {
         cr_expect(t[i].round >= 0 && t[i].round <= rounds);
@@ -597,7 +609,7 @@ static void check_advancement(int n, bool thirds, uint64_t seed)
 
 Test(plan, advancement_invariants_every_n)
 {
-    for (int n = 1; n <= PLAN_MAX_ENTRANTS; n++) {
+    for (int n = 1; n <= SWISS_MAX; n++) {
         check_advancement(n, true, (uint64_t)n);
         check_advancement(n, false, (uint64_t)n + 100);
     }
@@ -911,8 +923,8 @@ Test(plan, safeguard_in_a_bigger_cup_takes_the_better_seed)
     play_phase0(p, by_seed);
     plan_tie t[64];
     size_t nt = bracket(p, t);
-    int slot_of_first[PLAN_MAX_ENTRANTS];
-    for (int i = 0; i < PLAN_MAX_ENTRANTS; i++)
+    int slot_of_first[TEST_MAX];
+    for (int i = 0; i < TEST_MAX; i++)
         slot_of_first[i] = -1;
     for (size_t i = 0; i < nt; i++)
         if (t[i].round == 1)
@@ -1020,8 +1032,8 @@ Test(plan, intermediate_round_of_thirds)
     play_phase0(p, by_seed);
     /* Thirds across groups: points, then win points, per game (then
      * lot). */
-    int key[PLAN_MAX_ENTRANTS];
-    bool third[PLAN_MAX_ENTRANTS] = {false};
+    int key[TEST_MAX];
+    bool third[TEST_MAX] = {false};
     for (int gi = 0; gi < 7; gi++) {
         plan_row rows[5];
         size_t m = table(p, gi, rows);
@@ -1077,7 +1089,7 @@ Test(plan, cup_seeds_follow_the_group_phase)
     c.separate_groups = false;
     plan *p = mk_cfg(&c);
     play_phase0(p, by_seed);
-    int gplace[PLAN_MAX_ENTRANTS], key[PLAN_MAX_ENTRANTS];
+    int gplace[TEST_MAX], key[TEST_MAX];
     for (int gi = 0; gi < 4; gi++) {
         plan_row rows[5];
         size_t m = table(p, gi, rows);
@@ -1132,10 +1144,10 @@ Test(plan, cup_first_game_starter_is_drawn)
 typedef struct {
     size_t known;
     plan_game games[400];
-    plan_row rows[PLAN_MAX_ENTRANTS];
+    plan_row rows[TEST_MAX];
     plan_tie ties[64];
     size_t nties;
-    int ent[PLAN_MAX_ENTRANTS], place[PLAN_MAX_ENTRANTS];
+    int ent[TEST_MAX], place[TEST_MAX];
 } snapshot;
 
 static void snap(const plan *p, idlist *ids, snapshot *s)
@@ -1153,9 +1165,9 @@ static void snap(const plan *p, idlist *ids, snapshot *s)
     int k = 0;
     for (int gi = 0; gi < plan_groups(p); gi++)
         k += (int)plan_group_table(p, gi, s->rows + k,
-                                   (size_t)(PLAN_MAX_ENTRANTS - k));
+                                   (size_t)(TEST_MAX - k));
     s->nties = bracket(p, s->ties);
-    plan_final_ranking(p, s->ent, s->place, PLAN_MAX_ENTRANTS);
+    plan_final_ranking(p, s->ent, s->place, TEST_MAX);
 }
 
 Test(plan, same_results_in_any_order_give_the_same_event)
@@ -1261,10 +1273,10 @@ static void check_final(const plan *p, int n, const char *what)
     plan_game *none = ready(p, &nr);
     cr_expect_eq(nr, 0);
     free(none);
-    int e[PLAN_MAX_ENTRANTS], pl[PLAN_MAX_ENTRANTS];
-    cr_assert_eq(plan_final_ranking(p, e, pl, PLAN_MAX_ENTRANTS), (size_t)n,
+    int e[TEST_MAX], pl[TEST_MAX];
+    cr_assert_eq(plan_final_ranking(p, e, pl, TEST_MAX), (size_t)n,
                  "%s", what);
-    bool seen[PLAN_MAX_ENTRANTS] = {false};
+    bool seen[TEST_MAX] = {false};
     for (int i = 0; i < n; i++) {
         cr_assert(e[i] >= 0 && e[i] < n, "%s", what);
         cr_expect_not(seen[e[i]], "%s: %d twice", what, e[i]);
@@ -1288,8 +1300,8 @@ static void check_swiss_places(const plan *p, int n, const char *what)
 {
     plan_shape s;
     plan_swiss_shape(n, true, &s);
-    int e[PLAN_MAX_ENTRANTS], pl[PLAN_MAX_ENTRANTS];
-    plan_final_ranking(p, e, pl, PLAN_MAX_ENTRANTS);
+    int e[TEST_MAX], pl[TEST_MAX];
+    plan_final_ranking(p, e, pl, TEST_MAX);
     if (n == 1)
         return;
     /* Cup round r (of R) losers share place 2^(R-r) + 1. */
@@ -1298,7 +1310,7 @@ static void check_swiss_places(const plan *p, int n, const char *what)
     int rounds = 0;
     for (int b = s.bracket; b > 1; b /= 2)
         rounds++;
-    int place_of[PLAN_MAX_ENTRANTS];
+    int place_of[TEST_MAX];
     for (int i = 0; i < n; i++)
         place_of[e[i]] = pl[i];
     int in_cup = 0;
@@ -1320,7 +1332,7 @@ static void check_swiss_places(const plan *p, int n, const char *what)
 Test(plan, whole_swiss_events_every_n, .timeout = 60)
 {
     decide_fn fns[] = {seat0_wins, by_seed};
-    for (int n = 1; n <= PLAN_MAX_ENTRANTS; n++)
+    for (int n = 1; n <= SWISS_MAX; n++)
         for (int f = 0; f < 2; f++) {
             char what[64];
             snprintf(what, sizeof what, "n=%d f=%d", n, f);
@@ -1723,8 +1735,8 @@ static void count_starts(const plan *p, int *starts, int *games)
 {
     size_t n;
     plan_game *g = ready(p, &n);
-    memset(starts, 0, PLAN_MAX_ENTRANTS * sizeof *starts);
-    memset(games, 0, PLAN_MAX_ENTRANTS * sizeof *games);
+    memset(starts, 0, TEST_MAX * sizeof *starts);
+    memset(games, 0, TEST_MAX * sizeof *games);
     for (size_t i = 0; i < n; i++) {
         starts[g[i].entrant[0]]++;
         games[g[i].entrant[0]]++;
@@ -1738,10 +1750,10 @@ static void count_starts(const plan *p, int *starts, int *games)
  * the m(m-1)/2 starts cannot be split more evenly over m entrants. */
 static void expect_balanced(const plan *p, const char *what)
 {
-    int starts[PLAN_MAX_ENTRANTS], games[PLAN_MAX_ENTRANTS];
+    int starts[TEST_MAX], games[TEST_MAX];
     count_starts(p, starts, games);
     for (int gi = 0; gi < plan_groups(p); gi++) {
-        plan_row rows[PLAN_MAX_ENTRANTS];
+        plan_row rows[TEST_MAX];
         int m = (int)table(p, gi, rows), more = 0;
         for (int i = 0; i < m; i++) {
             int e = rows[i].entrant, s = starts[e];
@@ -1782,7 +1794,7 @@ Test(plan, who_starts_more_in_an_even_group_is_drawn)
     int twice[4] = {0};
     for (uint64_t seed = 1; seed <= 40; seed++) {
         plan *p = mk(PLAN_SWISS_CUP, 4, seed);
-        int starts[PLAN_MAX_ENTRANTS], games[PLAN_MAX_ENTRANTS];
+        int starts[TEST_MAX], games[TEST_MAX];
         count_starts(p, starts, games);
         for (int e = 0; e < 4; e++)
             twice[e] += starts[e] == 2;
@@ -1805,7 +1817,7 @@ Test(plan, starts_by_lot_is_a_coin_per_game)
         c.seed = seed;
         c.starts = PLAN_STARTS_LOT;
         plan *p = mk_cfg(&c);
-        int starts[PLAN_MAX_ENTRANTS], games[PLAN_MAX_ENTRANTS];
+        int starts[TEST_MAX], games[TEST_MAX];
         count_starts(p, starts, games);
         for (int e = 0; e < 4; e++)
             uneven += starts[e] == 0 || starts[e] == 3;
@@ -1836,7 +1848,7 @@ Test(plan, balanced_starts_in_a_round_robin)
 /* Group gi's members, in table order before any result. */
 static int group_members(const plan *p, int gi, int *e)
 {
-    plan_row rows[PLAN_MAX_ENTRANTS];
+    plan_row rows[TEST_MAX];
     int m = (int)table(p, gi, rows);
     for (int i = 0; i < m; i++)
         e[i] = rows[i].entrant;
@@ -1858,7 +1870,7 @@ static int seed_one_of_uneven_groups(plan_cross cross, int *a0, int *b0)
     int a[5], b[4];
     cr_assert_eq(group_members(p, 0, a), 5);
     cr_assert_eq(group_members(p, 1, b), 4);
-    int rank[PLAN_MAX_ENTRANTS];
+    int rank[TEST_MAX];
     for (int i = 0; i < 5; i++)
         rank[a[i]] = i;
     for (int i = 0; i < 4; i++)
@@ -1893,7 +1905,7 @@ Test(plan, cup_seeding_compares_points_per_game)
 static int group_of(const plan *p, int e)
 {
     for (int gi = 0; gi < plan_groups(p); gi++) {
-        int m[PLAN_MAX_ENTRANTS];
+        int m[TEST_MAX];
         int k = group_members(p, gi, m);
         for (int i = 0; i < k; i++)
             if (m[i] == e)
@@ -2041,8 +2053,8 @@ Test(plan, third_place_in_bigger_cups_and_none_in_a_final_only)
         char what[16];
         snprintf(what, sizeof what, "n=%d", n);
         check_final(p, n, what);
-        int e[PLAN_MAX_ENTRANTS], pl[PLAN_MAX_ENTRANTS];
-        plan_final_ranking(p, e, pl, PLAN_MAX_ENTRANTS);
+        int e[TEST_MAX], pl[TEST_MAX];
+        plan_final_ranking(p, e, pl, TEST_MAX);
         cr_expect_eq(pl[2], 3, "%s", what);
         cr_expect_eq(pl[3], 4, "%s", what);
         cr_expect_eq(pl[4], 5, "%s", what);
@@ -2094,7 +2106,7 @@ Test(plan, a_withdrawn_entrants_games_are_forfeits)
     plan_config_defaults(&c);
     c.nentrants = 8;
     c.seed = 44;
-    c.withdrawn = 1u << 5;
+    plan_config_withdraw(&c, 5);
     plan *p = mk_cfg(&c);
     cr_expect(plan_withdrawn(p, 5));
     cr_expect_not(plan_withdrawn(p, 4));
@@ -2157,7 +2169,7 @@ Test(plan, withdrawing_midway_is_as_if_from_the_start)
         cr_assert(plan_done(p));
         /* The same results fed to a plan that has the withdrawal in its
          * configuration from the start. */
-        c.withdrawn = (uint64_t)1 << who;
+        plan_config_withdraw(&c, who);
         plan *q = mk_cfg(&c);
         for (bool more = true; more;) {
             more = false;
@@ -2218,7 +2230,8 @@ Test(plan, two_withdrawn_both_lose_and_the_better_seed_goes_on_in_the_cup)
     plan_free(p);
 
     /* In a group: both lose, 0 points each. */
-    c.withdrawn = 3; /* entrants 0 and 1 */
+    plan_config_withdraw(&c, 0);
+    plan_config_withdraw(&c, 1);
     p = mk_cfg(&c);
     size_t n;
     plan_game *gs = ready(p, &n);
@@ -2280,9 +2293,9 @@ Test(plan, a_seed_order_deals_the_groups)
     c.seed_order[3] = 9;
     expect_bad(&c, "seed_order");
     c.seed_order[3] = 6;
-    c.withdrawn = (uint64_t)1 << 10;
+    plan_config_withdraw(&c, 10);
     expect_bad(&c, "withdrawn");
-    c.withdrawn = 0;
+    memset(c.withdrawn, 0, sizeof c.withdrawn);
     c.starts = (plan_starts)7;
     expect_bad(&c, "starts");
 }

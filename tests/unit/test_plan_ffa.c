@@ -377,7 +377,8 @@ Test(plan_ffa, faults_are_counted_for_the_seat_at_fault)
 Test(plan_ffa, a_withdrawn_entrants_tables_are_forfeits)
 {
     plan_config c = ffa_cfg(5, 3, 3, 8);
-    c.withdrawn = 1u << 1 | 1u << 3;
+    plan_config_withdraw(&c, 1);
+    plan_config_withdraw(&c, 3);
     plan *p = mk(&c);
     size_t n;
     plan_game *g = ready(p, &n);

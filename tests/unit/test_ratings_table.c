@@ -43,9 +43,17 @@ static const ratings_table_row *row_of(const ratings_table *t, int entrant)
     return NULL;
 }
 
+/* The entrants of a definition made by hand (a loaded one has them on the
+ * heap). */
+#define HAND_MAX 16
+static event_entrant hand_entrants[HAND_MAX];
+
 static void def_of(event_def *def, int n, char *const *names)
 {
+    cr_assert_leq(n, HAND_MAX);
     memset(def, 0, sizeof *def);
+    memset(hand_entrants, 0, sizeof hand_entrants);
+    def->entrant = hand_entrants;
     def->name = "hand";
     def->seats = 2;
     def->nentrants = n;
@@ -180,6 +188,9 @@ static bool is_null(const char *s)
     return !s || !*s || !strcmp(s, "null") || !strcmp(s, "~");
 }
 
+/* Rows of a ratings file read back: the events here are small. */
+#define RF_MAX 64
+
 typedef struct {
     char name[64];
     int rank;      /* 0: null */
@@ -195,7 +206,7 @@ typedef struct {
     char fit[16];
     long games;
     int n;
-    rrow row[PLAN_MAX_ENTRANTS];
+    rrow row[RF_MAX];
 } rfile;
 
 static void read_ratings(const char *path, rfile *rf)
@@ -212,7 +223,7 @@ static void read_ratings(const char *path, rfile *rf)
     rf->games = atol(s);
     const ytree_node *rows = node(root, "ratings");
     cr_assert(rows && rows->kind == YTREE_SEQ, "%s: no ratings", path);
-    for (size_t i = 0; i < rows->nkids && i < PLAN_MAX_ENTRANTS; i++) {
+    for (size_t i = 0; i < rows->nkids && i < RF_MAX; i++) {
         const ytree_node *m = rows->kids[i];
         rrow *r = &rf->row[rf->n++];
         cr_assert((s = field(m, "entrant")));
