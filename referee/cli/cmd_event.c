@@ -17,6 +17,8 @@
 #include "util/fsutil.h"
 #include "proc/proc.h"
 #include "sandbox_opts.h"
+#include "shard_opts.h"
+#include "event/event_shard.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -27,7 +29,8 @@
 
 static void event_usage(FILE *out)
 {
-    fprintf(out, "usage: referee event [-j K] [SANDBOX OPTIONS] FILE\n"
+    fprintf(out, "usage: referee event [-j K] [--shard I/N] [SANDBOX OPTIONS] "
+                 "FILE\n"
                  "       referee event --plan FILE\n"
                  "       referee event --withdraw NAME --reason TEXT "
                  "[--by WHO] FILE\n"
@@ -35,6 +38,16 @@ static void event_usage(FILE *out)
                  "--draw) [--adjudicated] --by WHO --reason TEXT FILE\n"
                  "  -j, --concurrency K  games at once (default: the "
                  "definition's, else the number of cores)\n"
+                 "      --shard I/N      play shard I of N: its share of the "
+                 "games that need no\n"
+                 "                       other result (a swiss-cup's groups, "
+                 "a whole league),\n"
+                 "                       into RECORDS/shards/I-of-N; then "
+                 "`referee merge FILE`.\n"
+                 "                       Without it, a Slurm array task's "
+                 "SLURM_ARRAY_TASK_ID,\n"
+                 "                       _MIN and _COUNT give the shard; "
+                 "--shard off: never\n"
                  "      --plan           print the draw, the groups and the "
                  "games ready now;\n"
                  "                       play nothing\n"
@@ -326,7 +339,7 @@ static int event_play(event_def *def, int jobs, char *err, size_t errlen)
 int cmd_event(int argc, char **argv)
 {
     enum { OPT_PLAN = 1000, OPT_WITHDRAW, OPT_ENTER, OPT_WINNER, OPT_DRAW,
-           OPT_ADJUDICATED, OPT_BY, OPT_REASON };
+           OPT_ADJUDICATED, OPT_BY, OPT_REASON, OPT_SHARD };
     static const struct option opts[] = {
         {"concurrency", required_argument, 0, 'j'},
         SANDBOX_LONG_OPTIONS,
@@ -338,12 +351,15 @@ int cmd_event(int argc, char **argv)
         {"adjudicated", no_argument, 0, OPT_ADJUDICATED},
         {"by", required_argument, 0, OPT_BY},
         {"reason", required_argument, 0, OPT_REASON},
+        {"shard", required_argument, 0, OPT_SHARD},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     sandbox_options sbo;
     sandbox_options_defaults(&sbo);
     event_hand_opts ho = {0};
+    shard_opts shard = {0};
+    char err[2048];
     int jobs = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:h", opts, NULL)) != -1) {
@@ -371,11 +387,19 @@ int cmd_event(int argc, char **argv)
         case OPT_ADJUDICATED: ho.adjudicated = true; break;
         case OPT_BY: ho.by = optarg; break;
         case OPT_REASON: ho.reason = optarg; break;
+        case OPT_SHARD:
+            if (shard_opts_parse(&shard, optarg, err, sizeof err) != 0) {
+                fprintf(stderr, "referee event: %s\n", err);
+                return EXIT_USAGE;
+            }
+            break;
         case 'h': event_usage(stdout); return 0;
         default: event_usage(stderr); return EXIT_USAGE;
         }
     }
     const char *bad = event_hand_usage(&ho);
+    if (!bad && shard.given && (ho.plan || ho.withdraw || ho.enter))
+        bad = "--shard plays a shard: not with --plan, --withdraw or --enter";
     if (bad || argc - optind != 1) {
         if (bad)
             fprintf(stderr, "referee event: %s\n", bad);
@@ -385,10 +409,19 @@ int cmd_event(int argc, char **argv)
     int hand = event_by_hand_cmd(argv[optind], &ho);
     if (hand >= 0)
         return hand;
+    if (!shard.given && shard_opts_from_env(&shard, err, sizeof err) != 0) {
+        fprintf(stderr, "referee event: %s\n", err);
+        return EXIT_USAGE;
+    }
     event_def def;
-    char err[2048];
     if (event_def_load(argv[optind], &def, err, sizeof err) != 0) {
         fprintf(stderr, "referee event: %s\n", err);
+        return 1;
+    }
+    if (shard.count &&
+        event_def_shard(&def, shard.index, shard.count, err, sizeof err)) {
+        fprintf(stderr, "referee event: %s\n", err);
+        event_def_release(&def);
         return 1;
     }
     if (!jobs)
@@ -403,6 +436,9 @@ int cmd_event(int argc, char **argv)
                 jobs, why, max);
         jobs = max;
     }
+    if (shard.count)
+        fprintf(stderr, "shard %d/%d (%s)\n", shard.index + 1, shard.count,
+                shard.from);
     fprintf(stderr, "event %s: %s, %d entrants, %d games at once; records "
                     "in %s\n", def.name, event_format_name(def.plan.format),
             def.nentrants, jobs, def.records);
@@ -415,7 +451,7 @@ int cmd_event(int argc, char **argv)
                         "recorded in %s\n", def.records);
     else if (rc != 0)
         fprintf(stderr, "referee event: %s\n", err);
-    else
+    else if (!shard.count)
         fprintf(stderr, "tables in %s\n", def.results);
     event_def_release(&def);
     return rc;

@@ -30,5 +30,6 @@ int cmd_event(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
 int cmd_gauntlet(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ static const main_command main_commands[] = {
     {"demo", cmd_demo, "play a seeded random game and show every move"},
     {"event", cmd_event, "run an event (groups and cup, or a league)"},
     {"gauntlet", cmd_gauntlet, "a candidate against reference bots, each with a least score"},
+    {"merge", cmd_merge, "merge the shards of an event run on many machines"},
     {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count move sequences of a depth from a position"},
     {"play", cmd_play, "play against a bot in the terminal, or watch two bots"},

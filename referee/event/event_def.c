@@ -233,7 +233,7 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     char pre[32];
     snprintf(pre, sizeof pre, "entrants[%zu]", i);
     if (ytree_want_kind(c, n, pre, YTREE_MAP) ||
-        event_known_keys(c, n, pre, "name,command,partner,from,place,rating"))
+        event_known_keys(c, n, pre, "name,command,partner,from,place,rating,cost"))
         return -1;
     event_entrant *e = &d->entrant[i];
     const ytree_node *from;
@@ -252,7 +252,8 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     if (d->teams && !e->partner)
         return ytree_fail(c, ytree_line(n), pre,
                           "a team game: the entrant needs a partner command");
-    if (event_get_rating(c, n, pre, e))
+    if (event_get_rating(c, n, pre, e) ||
+        event_get_cost(c, n, pre, &d->plan.cost[i]))
         return -1;
     char f[64];
     ytree_field(f, sizeof f, pre, "name");
@@ -277,6 +278,10 @@ static int event_get_entrants(ytree_ctx *c, const ytree_node *root,
         return ytree_fail(c, ytree_line(list), "entrants",
                           "expected 2 to %d entrants, got %zu",
                           PLAN_MAX_ENTRANTS, list->nkids);
+    d->entrant = calloc(list->nkids, sizeof *d->entrant);
+    d->withdrawal = calloc(list->nkids, sizeof *d->withdrawal);
+    if (!d->entrant || !d->withdrawal)
+        return ytree_fail(c, ytree_line(list), "entrants", "out of memory");
     for (size_t i = 0; i < list->nkids; i++) {
         d->nentrants = (int)i + 1;
         if (event_get_entrant(c, list->kids[i], i, d))
@@ -557,15 +562,21 @@ void event_def_release(event_def *d)
     free(d->records);
     free(d->results);
     free(d->ranking);
-    for (int i = 0; i < PLAN_MAX_ENTRANTS; i++) {
+    for (int i = 0; d->entrant && i < d->nentrants; i++) {
         free(d->entrant[i].name);
         free(d->entrant[i].command);
         free(d->entrant[i].partner);
         free(d->entrant[i].from);
+    }
+    /* A withdrawal that failed half-way left its strings past
+     * nwithdrawals. */
+    for (int i = 0; d->withdrawal && i < d->nentrants; i++) {
         free(d->withdrawal[i].reason);
         free(d->withdrawal[i].by);
         free(d->withdrawal[i].when);
     }
+    free(d->entrant);
+    free(d->withdrawal);
     memset(d, 0, sizeof *d);
 }
 
@@ -624,6 +635,8 @@ static void event_def_write_entrants(FILE *f, const event_def *d)
         }
         if (e->rated)
             fprintf(f, "\n    rating: %.15g", e->rating);
+        if (d->plan.cost[i])
+            fprintf(f, "\n    cost: %g", d->plan.cost[i] / 1000.0);
         fputc('\n', f);
     }
 }
@@ -709,8 +722,15 @@ int event_def_withdraw(event_def *d, const char *name, const char *reason,
                  name ? name : "");
         return -1;
     }
-    if (d->plan.withdrawn >> e & 1) {
+    if (plan_config_withdrawn(&d->plan, e)) {
         snprintf(err, errlen, "'%s' has withdrawn already", name);
+        return -1;
+    }
+    /* A definition made by hand may come without room for them. */
+    if (!d->withdrawal)
+        d->withdrawal = calloc((size_t)d->nentrants, sizeof *d->withdrawal);
+    if (!d->withdrawal) {
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     char now[32];
@@ -725,7 +745,7 @@ int event_def_withdraw(event_def *d, const char *name, const char *reason,
         return -1;
     }
     d->nwithdrawals++;
-    d->plan.withdrawn |= (uint64_t)1 << e;
+    plan_config_withdraw(&d->plan, e);
     return 0;
 }
 
@@ -745,7 +765,7 @@ int event_def_merge_withdrawals(event_def *d, char *err, size_t errlen)
         const event_withdrawal *w = &snap.withdrawal[i];
         const char *name = snap.entrant[w->entrant].name;
         int e = event_entrant_index(d, name);
-        if (e >= 0 && (d->plan.withdrawn >> e & 1))
+        if (plan_config_withdrawn(&d->plan, e))
             continue;
         rc = event_def_withdraw(d, name, w->reason, w->by, w->when, why,
                                 sizeof why);

@@ -31,6 +31,11 @@ int event_get_seeding(ytree_ctx *c, const ytree_node *root, event_def *d);
 int event_get_rating(ytree_ctx *c, const ytree_node *n, const char *pre,
                      event_entrant *e);
 
+/* event_cost.c: an entrant's optional `cost` (a number, default 1) into
+ * *milli, in thousandths (plan_config.cost). */
+int event_get_cost(ytree_ctx *c, const ytree_node *n, const char *pre,
+                   int *milli);
+
 /* event_def_ffa.c: the seats a format takes, and the free-for-all's own
  * keys. */
 /* Do the rules seat two teams of two (seats 0 and 2 against 1 and 3)? */

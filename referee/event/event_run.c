@@ -149,24 +149,28 @@ static int event_take_result(event_runner *er, const plan_game *g,
 }
 
 /* Feed every record already on disk, as long as that makes games ready
- * whose records are there too. */
+ * whose records are there too.  Each pass looks at every game ready, so
+ * a league resumes in two passes and a cup in a few per round. */
 static int event_resume(event_runner *er)
 {
-    /* Every game ready at once (a league, a free-for-all) fits. */
-    size_t cap = plan_ready(er->plan, NULL, 0);
-    if (cap < PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS)
-        cap = PLAN_MAX_ENTRANTS * PLAN_MAX_ENTRANTS;
-    plan_game *ready = malloc(cap * sizeof *ready);
-    if (!ready) {
-        snprintf(er->err, er->errlen, "out of memory");
-        return -1;
-    }
+    plan_game *ready = NULL;
+    size_t cap = 0;
     bool more = true;
     int rc = 0;
     while (more && rc == 0) {
         more = false;
-        size_t n = plan_ready(er->plan, ready, cap);
-        for (size_t i = 0; i < n && i < cap && rc == 0; i++) {
+        size_t n = plan_ready(er->plan, NULL, 0);
+        if (n > cap) {
+            free(ready);
+            cap = n;
+            ready = malloc(cap * sizeof *ready);
+            if (!ready) {
+                snprintf(er->err, er->errlen, "out of memory");
+                return -1;
+            }
+        }
+        n = plan_ready(er->plan, ready, n);
+        for (size_t i = 0; i < n && rc == 0; i++) {
             plan_result res;
             int got = event_take_result(er, &ready[i], &res);
             if (got < 0)
@@ -194,6 +198,8 @@ static void event_progress_text(FILE *out, event_runner *er,
                                 const event_slot *sl, const record *r)
 {
     size_t done = plan_played(er->plan), known = plan_known(er->plan);
+    if (er->def->plan.shard_count)
+        known = plan_shard_games(er->plan);
     double el = clock_now() - er->started;
     char eta[32] = "";
     if (done && known > done)
@@ -660,6 +666,10 @@ static int event_loop_start(event_runner *er)
     er->hand = worker_new(er->loop, er->err, er->errlen);
     if (!er->hand)
         return -1;
+    /* A shard writes no page: the results directory is the merge's, and
+     * every shard would write the same file. */
+    if (er->def->plan.shard_count)
+        return 0;
     er->report = report_live_new(er->loop, er->hand, event_report_source,
                                  er, er->printer,
                                  er->progress ? fileno(er->progress) : -1);
@@ -731,6 +741,17 @@ void event_free(event_runner *er)
     free(er);
 }
 
+/* A shard's end: its records are all there; the tables are the merge's. */
+static int event_shard_done(const event_runner *er)
+{
+    const plan_config *c = &er->def->plan;
+    printf("shard %d/%d of %s: %zu games recorded in %s\n"
+           "when every shard is done: referee merge %s\n",
+           c->shard_index + 1, c->shard_count, er->def->name,
+           plan_shard_games(er->plan), er->def->records, er->def->path);
+    return 0;
+}
+
 int event_run(event_runner *er)
 {
     event_def *def = er->def;
@@ -766,6 +787,8 @@ int event_run(event_runner *er)
         snprintf(err, errlen, "the event stopped before its end");
         return 1;
     }
+    if (def->plan.shard_count)
+        return event_shard_done(er);
     /* The tables with index.html, then the pages it links that are not
      * there yet (games resumed from their records): a page that cannot
      * be made loses no table. */

@@ -127,8 +127,8 @@ static int64_t plan_order_key(int phase, int round, int64_t sub)
 }
 
 /* Insert game i into the listing after every game with a key not above
- * its own. */
-static void plan_list_game(plan *p, size_t i)
+ * its own; returns its position there. */
+static size_t plan_list_game(plan *p, size_t i)
 {
     int64_t key = p->games[i].key;
     size_t lo = 0, hi = i;
@@ -141,6 +141,75 @@ static void plan_list_game(plan *p, size_t i)
     }
     memmove(p->order + lo + 1, p->order + lo, (i - lo) * sizeof *p->order);
     p->order[lo] = i;
+    return lo;
+}
+
+/* ---- the games offered ------------------------------------------------------ */
+
+/* Does the plan offer game g while it has no result: every game, or in a
+ * sharded plan those of its shard? */
+static bool plan_offers(const plan *p, const plan_entry *g)
+{
+    return !g->has_result &&
+           (p->cfg.shard_count == 0 || g->shard == p->cfg.shard_index);
+}
+
+/* Put game i into the offered list after game `after` (index + 1; 0:
+ * first). */
+static void plan_open_after(plan *p, size_t i, size_t after)
+{
+    plan_entry *g = &p->games[i];
+    size_t next = after ? p->games[after - 1].rnext : p->rhead;
+    g->rprev = after;
+    g->rnext = next;
+    if (after)
+        p->games[after - 1].rnext = i + 1;
+    else
+        p->rhead = i + 1;
+    if (next)
+        p->games[next - 1].rprev = i + 1;
+    else
+        p->rtail = i + 1;
+    g->open = true;
+    p->nopen++;
+}
+
+static void plan_close(plan *p, size_t i)
+{
+    plan_entry *g = &p->games[i];
+    if (!g->open)
+        return;
+    if (g->rprev)
+        p->games[g->rprev - 1].rnext = g->rnext;
+    else
+        p->rhead = g->rnext;
+    if (g->rnext)
+        p->games[g->rnext - 1].rprev = g->rprev;
+    else
+        p->rtail = g->rprev;
+    g->open = false;
+    g->rprev = g->rnext = 0;
+    p->nopen--;
+}
+
+/* A game made after the first ones (the cup's), at position pos of the
+ * listing: after the nearest offered game before it.  Such games come
+ * one tie at a time and mostly at the end, so the walk back is short. */
+static void plan_open_listed(plan *p, size_t i, size_t pos)
+{
+    while (pos > 0 && !p->games[p->order[pos - 1]].open)
+        pos--;
+    plan_open_after(p, i, pos ? p->order[pos - 1] + 1 : 0);
+}
+
+/* The offered list of the first games, in listing order, from then on
+ * kept as results come and games are made. */
+static void plan_open_first(plan *p)
+{
+    for (size_t k = 0; k < p->ngames; k++)
+        if (plan_offers(p, &p->games[p->order[k]]))
+            plan_open_after(p, p->order[k], p->rtail);
+    p->listing = true;
 }
 
 size_t plan_add_game(plan *p, const char *id, const char *stage, int phase,
@@ -161,6 +230,7 @@ size_t plan_add_game(plan *p, const char *id, const char *stage, int phase,
     g->group = group;
     g->tie = tie_idx;
     g->gameno = tie_idx < 0 ? 0 : p->ties[tie_idx].games + 1;
+    g->shard = -1;
     g->key = plan_order_key(phase, round,
                             tie_idx < 0
                                 ? (int64_t)i
@@ -171,7 +241,9 @@ size_t plan_add_game(plan *p, const char *id, const char *stage, int phase,
     while (p->hash[k])
         k = (k + 1) & (p->hashcap - 1);
     p->hash[k] = i + 1;
-    plan_list_game(p, i);
+    size_t pos = plan_list_game(p, i);
+    if (p->listing && plan_offers(p, g))
+        plan_open_listed(p, i, pos);
     return i;
 }
 
@@ -193,7 +265,6 @@ void plan_config_defaults(plan_config *cfg)
     cfg->separate_groups = true;
     cfg->third_place = false;
     cfg->fault_win_points = PLAN_FAULT_WP_ZERO;
-    cfg->withdrawn = 0;
 }
 
 /* Is the seed order, when given, a permutation of the entrants?  0, or
@@ -216,6 +287,27 @@ static int plan_check_seed_order(const plan_config *cfg, char *err,
     return 0;
 }
 
+/* The shard, and the costs that balance the shards.  0, or -1 with why. */
+static int plan_check_shards(const plan_config *cfg, char *err,
+                             size_t errlen)
+{
+    if (cfg->shard_count < 0 || cfg->shard_count > PLAN_SHARDS_MAX ||
+        (cfg->shard_count &&
+         (cfg->shard_index < 0 || cfg->shard_index >= cfg->shard_count))) {
+        plan_seterr(err, errlen, "shard %d of %d: shards are 1..N, N at "
+                    "most %d", cfg->shard_index + 1, cfg->shard_count,
+                    PLAN_SHARDS_MAX);
+        return -1;
+    }
+    for (int e = 0; e < cfg->nentrants; e++)
+        if (cfg->cost[e] < 0 || cfg->cost[e] > PLAN_COST_MAX) {
+            plan_seterr(err, errlen, "entrant %d: cost %d thousandths is "
+                        "outside 0..%d", e, cfg->cost[e], PLAN_COST_MAX);
+            return -1;
+        }
+    return 0;
+}
+
 /* The options that are one of a few words (enums), and the withdrawn. */
 static int plan_check_options(const plan_config *cfg, char *err,
                               size_t errlen)
@@ -228,11 +320,14 @@ static int plan_check_options(const plan_config *cfg, char *err,
                     (int)cfg->fault_win_points);
         return -1;
     }
-    if (cfg->nentrants < 64 && cfg->withdrawn >> cfg->nentrants) {
-        plan_seterr(err, errlen, "withdrawn names an entrant beyond %d",
-                    cfg->nentrants - 1);
+    for (int e = cfg->nentrants; e < PLAN_MAX_ENTRANTS; e++)
+        if (plan_config_withdrawn(cfg, e)) {
+            plan_seterr(err, errlen, "withdrawn names an entrant beyond %d",
+                        cfg->nentrants - 1);
+            return -1;
+        }
+    if (plan_check_shards(cfg, err, errlen) != 0)
         return -1;
-    }
     return plan_check_seed_order(cfg, err, errlen);
 }
 
@@ -350,6 +445,9 @@ plan *plan_new(const plan_config *cfg, char *err, size_t errlen)
     else
         plan_make_league(p);
     p->group_left = p->ngames;
+    if (plan_shard_assign(p) != 0)
+        goto nomem;
+    plan_open_first(p);
     if (cfg->format == PLAN_SWISS_CUP && p->group_left == 0)
         plan_cup_build(p);
     return p;
@@ -432,6 +530,7 @@ int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen)
     memcpy(g->place, r->place, sizeof g->place);
     memcpy(g->fault, r->fault, sizeof g->fault);
     p->nplayed++;
+    plan_close(p, (size_t)gi);
     if (g->g.phase != 0) {
         plan_cup_result(p, g);
         return 0;
@@ -451,15 +550,9 @@ int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen)
 size_t plan_ready(const plan *p, plan_game *out, size_t cap)
 {
     size_t k = 0;
-    for (size_t i = 0; i < p->ngames; i++) {
-        const plan_entry *g = &p->games[p->order[i]];
-        if (g->has_result)
-            continue;
-        if (k < cap)
-            out[k] = g->g;
-        k++;
-    }
-    return k;
+    for (size_t at = p->rhead; at && k < cap; at = p->games[at - 1].rnext)
+        out[k++] = p->games[at - 1].g;
+    return p->nopen;
 }
 
 const plan_game *plan_find(const plan *p, const char *id)
@@ -470,6 +563,8 @@ const plan_game *plan_find(const plan *p, const char *id)
 
 bool plan_done(const plan *p)
 {
+    if (p->cfg.shard_count)
+        return p->nopen == 0;
     if (p->nplayed < p->ngames)
         return false;
     if (p->cfg.format != PLAN_SWISS_CUP)
@@ -491,14 +586,14 @@ int plan_withdraw(plan *p, int entrant)
 {
     if (entrant < 0 || entrant >= p->cfg.nentrants)
         return -1;
-    p->cfg.withdrawn |= (uint64_t)1 << entrant;
+    plan_config_withdraw(&p->cfg, entrant);
     return 0;
 }
 
 bool plan_withdrawn(const plan *p, int entrant)
 {
-    return entrant >= 0 && entrant < p->cfg.nentrants &&
-           (p->cfg.withdrawn >> entrant & 1);
+    return entrant < p->cfg.nentrants &&
+           plan_config_withdrawn(&p->cfg, entrant);
 }
 
 int plan_forfeit(const plan *p, const plan_game *g, plan_result *r)

@@ -44,7 +44,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PLAN_MAX_ENTRANTS 64
+/* Entrants of one event at most.  A league (round robin, gauntlet,
+ * free-for-all) takes them all: its store is linear in its games, and
+ * nothing the planner or the tables keep is of size PLAN_MAX_ENTRANTS^2.
+ * A swiss-cup stays limited by its bracket (at most 16 qualifiers: about
+ * 80 entrants). */
+#define PLAN_MAX_ENTRANTS 4096
 #define PLAN_ID_MAX 48
 #define PLAN_STAGE_MAX 96
 /* Win points one game can give (Pentago gives at most 17): a bound that
@@ -64,6 +69,10 @@
  * entrants in tables of 4 are 635376 tables), so the plan refuses more
  * games than this, naming the numbers. */
 #define PLAN_FFA_GAMES_MAX 100000
+/* Shards of one event at most (`referee event --shard I/N`). */
+#define PLAN_SHARDS_MAX 100000
+/* An entrant's cost at most (thousandths: a cost of 1000.0). */
+#define PLAN_COST_MAX 1000000
 
 /* Seats of one game: two sides, two teams of two (seats 2 and 3 are the
  * partners of 0 and 1, the plan names only 0 and 1), or a free-for-all
@@ -121,9 +130,10 @@ typedef struct {
     /* Carried for the tables and records: the plan counts the win points
      * each result brings (event_run.h applies the rule). */
     plan_fault_wp fault_win_points;
-    /* Bit e: entrant e withdrew; its games without a result are forfeits
-     * (plan_forfeit).  plan_withdraw() adds one to a running plan. */
-    uint64_t withdrawn;
+    /* Bit e (word e / 64, bit e % 64): entrant e withdrew; its games
+     * without a result are forfeits (plan_forfeit).  plan_withdraw() adds
+     * one to a running plan; plan_config_withdraw() to a configuration. */
+    uint64_t withdrawn[PLAN_MAX_ENTRANTS / 64];
     /* free-for-all: seats per game (2..PLAN_MAX_SEATS), games per table
      * (1..PLAN_GAMES_PER_TABLE_MAX; 0 = seats), and the points of each
      * place, first to last (non-increasing, 0..PLAN_PLACE_POINTS_MAX;
@@ -132,12 +142,34 @@ typedef struct {
     int games_per_table;
     int nplace_points;
     int place_points[PLAN_MAX_SEATS];
+    /* Sharding (plan_shard.c): shard_count 0 plays the whole event; else
+     * the plan lists only shard shard_index's (0-based) games of the
+     * phase whose games do not wait for other results (a swiss-cup's
+     * groups, the whole of a league) and is done when they have results.
+     * cost[e]: entrant e's expected time per game in thousandths (0 = the
+     * default, 1000), which balances the shards. */
+    int shard_index;
+    int shard_count;
+    int cost[PLAN_MAX_ENTRANTS];
 } plan_config;
 
 /* Defaults: swiss-cup, thirds on, replay_cap 8, games_per_pair 2,
  * balanced starts, comparison per game, groups kept apart in round 1, no
  * third-place match, no win points for a fault win, nobody withdrawn. */
 void plan_config_defaults(plan_config *cfg);
+
+/* The withdrawn bitset of a configuration: set entrant e's bit, and read
+ * it (false for an entrant out of range). */
+static inline void plan_config_withdraw(plan_config *cfg, int e)
+{
+    if (e >= 0 && e < PLAN_MAX_ENTRANTS)
+        cfg->withdrawn[e / 64] |= (uint64_t)1 << (e % 64);
+}
+static inline bool plan_config_withdrawn(const plan_config *cfg, int e)
+{
+    return e >= 0 && e < PLAN_MAX_ENTRANTS &&
+           (cfg->withdrawn[e / 64] >> (e % 64) & 1);
+}
 
 typedef struct {
     char id[PLAN_ID_MAX];       /* "group-A-03", "cup-r1-t2-g1", "rr-001" */
@@ -201,11 +233,14 @@ void plan_free(plan *p);
 int plan_add_result(plan *p, const plan_result *r, char *err, size_t errlen);
 
 /* The games that can be played now and have no result; returns how many
- * there are (only cap are written).  Deterministic order. */
+ * there are (only cap are written).  Deterministic order.  It costs the
+ * games written, not the games of the event: the plan keeps the games
+ * without a result in a list of their own. */
 size_t plan_ready(const plan *p, plan_game *out, size_t cap);
 /* Look up any game the plan has produced so far, by id. */
 const plan_game *plan_find(const plan *p, const char *id);
-/* Every game has a result and no more will come. */
+/* Every game has a result and no more will come (a sharded plan: every
+ * game of its shard has a result). */
 bool plan_done(const plan *p);
 /* Games with a result, and games known so far (for progress). */
 size_t plan_played(const plan *p);
@@ -213,6 +248,15 @@ size_t plan_known(const plan *p);
 /* The configuration the plan was made with (withdrawals added since
  * included). */
 const plan_config *plan_get_config(const plan *p);
+
+/* ---- shards ------------------------------------------------------------ */
+
+/* The games a sharded plan plays (its shard's), or, not sharded, the
+ * games of the phase that shards split (a swiss-cup's groups, the whole
+ * of a league). */
+size_t plan_shard_games(const plan *p);
+/* Is game id one of the phase that shards split (phase 0)? */
+bool plan_sharded_phase(const plan *p, const char *id);
 
 /* ---- withdrawals ----------------------------------------------------- */
 
@@ -278,6 +322,12 @@ typedef struct {
     bool third_place;  /* the match for third place (round = the final's,
                           tie 2) */
 } plan_tie;
+
+/* A swiss-cup's bracket at most (its qualifiers), and its ties at most:
+ * 15 cup ties, up to 8 of the intermediate round, the third-place match;
+ * room enough for plan_bracket and plan_q_seeds. */
+#define PLAN_BRACKET_MAX 16
+#define PLAN_TIES_MAX 64
 
 /* Every cup tie known so far (intermediate round first), in order. */
 size_t plan_bracket(const plan *p, plan_tie *ties, size_t cap);

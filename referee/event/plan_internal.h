@@ -23,8 +23,7 @@
 
 #include "util/rng.h"
 
-#define PLAN_MAX_TIES 64       /* bracket <= 16: 15 cup ties + <= 8
-                                  intermediate + the third-place match */
+#define PLAN_MAX_TIES PLAN_TIES_MAX /* plan.h */
 #define PLAN_GAMES_PER_STEP 64 /* most games one result can create */
 
 /* One game the plan has made, with its result once known. */
@@ -41,6 +40,11 @@ typedef struct {
     bool entered;
     int place[PLAN_MAX_SEATS]; /* free-for-all */
     bool fault[PLAN_MAX_SEATS];
+    int shard;   /* phase 0 of a sharded plan: the game's shard; else -1 */
+    /* The list of games without a result that the plan offers, in
+     * listing order: index + 1 of the neighbours, 0 at an end. */
+    size_t rprev, rnext;
+    bool open;   /* in that list */
 } plan_entry;
 
 /* One cup or intermediate tie as the plan keeps it (plan_tie is what
@@ -87,6 +91,11 @@ struct plan {
     size_t hashcap;
     size_t nplayed;
     size_t group_left;     /* phase 0 games without a result */
+    /* The games offered (plan_ready): first and last (index + 1), and
+     * how many; kept once the first games are made (listing). */
+    size_t rhead, rtail, nopen;
+    bool listing;
+    size_t nshard;         /* plan_shard_games */
 
     bool cup_built;
     plan_shape shape;
@@ -115,6 +124,12 @@ int plan_lot_bit(const plan *p, const char *prefix, const char *id);
  * number. */
 size_t plan_add_game(plan *p, const char *id, const char *stage, int phase,
                      int round, int a, int b, int group, int tie_idx);
+
+/* ---- plan_shard.c: shards ----------------------------------------------- */
+
+/* Give every phase-0 game its shard (entry.shard), balanced in expected
+ * time; the games of p's own shard are counted in p->nshard. */
+int plan_shard_assign(plan *p);
 
 /* ---- plan_shape.c: the groups and the schedules ------------------------ */
 

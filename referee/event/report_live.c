@@ -14,11 +14,18 @@
  * rewrites its page about once a second, not after each of many results
  * a second. */
 #define REPORT_LIVE_INTERVAL_S 1.0
+/* A rewrite that takes long (a league of hundreds of entrants: the plan
+ * made again, the ratings fitted, every game copied off the loop) waits
+ * this many times its own length before the next, so that the page never
+ * takes more than a tenth of a core from the bots, nor its copy of the
+ * games more than a sliver of the loop's time. */
+#define REPORT_LIVE_SHARE 10.0
 
 struct report_live {
     struct ev_loop *loop;
     ev_timer wait;     /* till the interval is over; holds no loop */
     double started;    /* clock_now() of the last rewrite's start */
+    double interval;   /* seconds from one start to the next, at least */
     worker *w, *printer;
     report_live_source src;
     void *arg;
@@ -44,6 +51,7 @@ typedef struct {
     size_t ngames;
     tables_info *known;
     size_t nknown;
+    double took;          /* seconds the rewrite took on the worker */
     int rc;
     char err[1024];
 } report_job;
@@ -52,6 +60,7 @@ typedef struct {
 static void report_job_run(void *arg)
 {
     report_job *j = arg;
+    double t0 = clock_now();
     plan *p = plan_new(&j->def.plan, j->err, sizeof j->err);
     j->rc = p ? 0 : -1;
     for (size_t i = 0; p && j->rc == 0 && i < j->ngames; i++)
@@ -68,6 +77,7 @@ static void report_job_run(void *arg)
                     : 0;
     }
     plan_free(p);
+    j->took = clock_now() - t0;
 }
 
 static void report_live_start(report_live *rl);
@@ -77,7 +87,7 @@ static void report_live_due(report_live *rl)
 {
     if (rl->busy || rl->closed || ev_is_active(&rl->wait))
         return;
-    double left = rl->started + REPORT_LIVE_INTERVAL_S - clock_now();
+    double left = rl->started + rl->interval - clock_now();
     if (left <= 0) {
         report_live_start(rl);
         return;
@@ -114,6 +124,9 @@ static void report_job_done(void *arg)
     }
     rl->known = j->known;
     rl->nknown = j->nknown;
+    rl->interval = REPORT_LIVE_SHARE * j->took > REPORT_LIVE_INTERVAL_S
+                       ? REPORT_LIVE_SHARE * j->took
+                       : REPORT_LIVE_INTERVAL_S;
     free(j->games);
     free(j);
     rl->busy = false;
@@ -161,7 +174,8 @@ report_live *report_live_new(struct ev_loop *loop, worker *w,
         return NULL;
     *rl = (report_live){.loop = loop, .w = w, .printer = printer,
                         .src = src, .arg = arg, .fd = fd,
-                        .started = -REPORT_LIVE_INTERVAL_S};
+                        .started = -REPORT_LIVE_INTERVAL_S,
+                        .interval = REPORT_LIVE_INTERVAL_S};
     ev_timer_init(&rl->wait, report_live_wait_cb, 0., 0.);
     rl->wait.data = rl;
     return rl;

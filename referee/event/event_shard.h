@@ -1,0 +1,50 @@
+/*
+ * event_shard.h - an event split into shards (EVENTS.md, "Sharding"):
+ * where a shard keeps its records, and the merge of every shard's
+ * records into the event's records directory.
+ *
+ * Shard I of N (1-based in names, 0-based in calls) plays its games of
+ * the phase that needs no other results (plan_shard_assign) and keeps
+ * records, logs and event.yaml in RECORDS/shards/I-of-N/, so that no two
+ * shards ever write the same file.  The merge takes every shard
+ * directory there is, whatever N each was run with.
+ */
+#ifndef EVENT_SHARD_H
+#define EVENT_SHARD_H
+
+#include "event/event_def.h"
+
+#include <stdio.h>
+
+/* RECORDS/shards/I-of-N for shard index (0-based) of count. */
+void event_shard_dir(const char *records, int index, int count, char *buf,
+                     size_t len);
+
+/* Make def the definition of shard index of count: its plan sharded and
+ * its records directory the shard's.  Withdrawals already in the event's
+ * own event.yaml are taken first.  0, or -1 with why in err. */
+int event_def_shard(event_def *def, int index, int count, char *err,
+                    size_t errlen);
+
+/* What a merge found and did. */
+typedef struct {
+    size_t shards;     /* shard directories read */
+    size_t records;    /* shard records found */
+    size_t linked;     /* of them, put into the records directory now */
+    size_t already;    /* of them, there already (an earlier merge) */
+    size_t missing;    /* games of the phase without a record anywhere */
+    size_t duplicates; /* games with two different records */
+    size_t strays;     /* records of no game of the phase */
+    size_t phase;      /* games of the sharded phase */
+} event_merge_report;
+
+/* Merge the shards of def (unsharded) into def->records: every problem
+ * (a game missing, duplicated, or not of the event's sharded phase)
+ * named on out, one line each; when there is none, the records and logs
+ * are linked (copied across file systems) into the records directory and
+ * event.yaml written there.  0 merged, 1 problems found (nothing
+ * linked), -1 with why in err. */
+int event_merge(event_def *def, FILE *out, event_merge_report *rep,
+                char *err, size_t errlen);
+
+#endif
