@@ -26,6 +26,14 @@
 /* Bytes read from stdout per callback, so one flooding bot cannot starve
  * the other games on the loop. */
 #define BOT_READ_ROUNDS 16
+/* A bot ended by SIGTERM, SIGINT or SIGHUP that the referee did not send
+ * was most likely signalled together with the referee (a batch system
+ * ending the job, a terminal closing: they signal every process), and the
+ * referee's own signal, which ends its games without a result, may come a
+ * moment after the bot's end: the bot is reported gone this much later,
+ * so that its game is not lost for it.  A bot that signals itself loses
+ * all the same, a moment later. */
+#define BOT_OUTSIDE_SIGNAL_HOLD_S 0.25
 /* Bytes of stderr kept for a crash's detail: a few lines of an
  * interpreter's message. */
 #define BOT_ERR_TAIL 1024
@@ -48,6 +56,8 @@ struct bot {
     ev_io w_in, w_out, w_err;
     ev_io w_exit; /* on the pidfd */
     ev_timer w_classify, w_stop, w_drain, w_limits;
+    ev_timer w_hold;  /* BOT_OUTSIDE_SIGNAL_HOLD_S */
+    bool holding;     /* its end is held back (w_hold) */
     line_reader *lr;
     char *outq;
     size_t outq_len, outq_cap;
@@ -221,7 +231,7 @@ static void bot_set_gone_text(bot *b)
 
 static void bot_note_gone(bot *b)
 {
-    if (b->gone_sent)
+    if (b->gone_sent || b->holding)
         return;
     b->gone_sent = true;
     bot_set_gone_text(b);
@@ -516,7 +526,7 @@ static void bot_log_close(bot *b)
 
 static void bot_check_reaped(bot *b)
 {
-    if (b->reaped || !b->exited || b->child.out_fd >= 0 ||
+    if (b->reaped || !b->exited || b->holding || b->child.out_fd >= 0 ||
         b->child.err_fd >= 0)
         return;
     bot_close_io(b, &b->w_in, &b->child.in_fd);
@@ -528,6 +538,21 @@ static void bot_check_reaped(bot *b)
     b->reaped = true;
     bot_emit(b, BOT_REAPED, NULL, clock_now());
 }
+
+/* Hold back the end of a bot that a signal from outside ended
+ * (BOT_OUTSIDE_SIGNAL_HOLD_S); stop_stage is 0 while the referee has
+ * sent it nothing. */
+static void bot_hold_if_outside(bot *b)
+{
+    int sig = WIFSIGNALED(b->wstatus) ? WTERMSIG(b->wstatus) : 0;
+    if (b->gone_sent || b->stop_stage != 0 || b->over_value ||
+        (sig != SIGTERM && sig != SIGINT && sig != SIGHUP))
+        return;
+    b->holding = true;
+    ev_timer_start(b->loop, &b->w_hold);
+}
+
+static void bot_hold_cb(struct ev_loop *loop, ev_timer *w, int revents);
 
 static void bot_exit_cb(struct ev_loop *loop, ev_io *w, int revents)
 {
@@ -570,9 +595,20 @@ static void bot_exit_cb(struct ev_loop *loop, ev_io *w, int revents)
     bot_read_err(b, BOT_READ_ROUNDS, false);
     ev_timer_stop(loop, &b->w_classify);
     ev_timer_stop(loop, &b->w_stop);
+    bot_hold_if_outside(b);
     bot_note_gone(b);
     if (b->child.out_fd >= 0 || b->child.err_fd >= 0)
         ev_timer_start(loop, &b->w_drain);
+    bot_check_reaped(b);
+}
+
+static void bot_hold_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    bot *b = w->data;
+    b->holding = false;
+    bot_note_gone(b);
     bot_check_reaped(b);
 }
 
@@ -630,6 +666,8 @@ static void bot_init_watchers(bot *b)
     ev_timer_init(&b->w_classify, bot_classify_cb, BOT_CLASSIFY_S, 0.);
     ev_timer_init(&b->w_drain, bot_drain_cb, BOT_DRAIN_S, 0.);
     ev_timer_init(&b->w_stop, bot_stop_cb, 0., 0.);
+    ev_timer_init(&b->w_hold, bot_hold_cb, BOT_OUTSIDE_SIGNAL_HOLD_S, 0.);
+    b->w_hold.data = b;
     ev_timer_init(&b->w_limits, bot_limits_cb, WATCH_PERIOD_S,
                   WATCH_PERIOD_S);
     b->w_limits.data = b;
@@ -835,6 +873,7 @@ void bot_free(bot *b)
         ev_timer_stop(b->loop, &b->w_classify);
         ev_timer_stop(b->loop, &b->w_stop);
         ev_timer_stop(b->loop, &b->w_drain);
+        ev_timer_stop(b->loop, &b->w_hold);
         ev_timer_stop(b->loop, &b->w_limits);
         proc_close_fds(&b->child);
     }

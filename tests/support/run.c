@@ -72,6 +72,7 @@ pid_t run_start(char *const argv[], const char *tag)
 typedef struct {
     const char *tag;
     int sig, count;
+    pid_t except; /* not signalled (0: none) */
 } run_tagged;
 
 static int run_one_tagged(pid_t pid, const char *name, void *arg)
@@ -82,7 +83,7 @@ static int run_one_tagged(pid_t pid, const char *name, void *arg)
     if (proc_environ_find(pid, "RUN_TAG=", val, sizeof val) &&
         !strcmp(val, t->tag)) {
         t->count++;
-        if (t->sig)
+        if (t->sig && pid != t->except)
             kill(pid, t->sig);
     }
     return 0;
@@ -90,7 +91,7 @@ static int run_one_tagged(pid_t pid, const char *name, void *arg)
 
 static int run_each_tagged(const char *tag, int sig)
 {
-    run_tagged t = {tag, sig, 0};
+    run_tagged t = {tag, sig, 0, 0};
     return procfs_each(run_one_tagged, &t) == 0 ? t.count : -1;
 }
 
@@ -102,6 +103,12 @@ int run_count_tagged(const char *tag)
 int run_kill_tagged(const char *tag)
 {
     return run_each_tagged(tag, SIGKILL);
+}
+
+int run_signal_tagged(const char *tag, int sig, pid_t except)
+{
+    run_tagged t = {tag, sig, 0, except};
+    return procfs_each(run_one_tagged, &t) == 0 ? t.count : -1;
 }
 
 void run_tmpdir(char *buf, size_t len)

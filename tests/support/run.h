@@ -38,6 +38,9 @@ pid_t run_start(char *const argv[], const char *tag);
 int run_count_tagged(const char *tag);
 /* SIGKILL to each of them (stopped ones too); how many there were. */
 int run_kill_tagged(const char *tag);
+/* sig to each of them but except (0: none), as a batch system ending a
+ * job signals every process of it; how many there were. */
+int run_signal_tagged(const char *tag, int sig, pid_t except);
 /* A fresh directory under /tmp for one test; path into buf. */
 void run_tmpdir(char *buf, size_t len);
 /* The whole of a file, NUL-terminated (free it); NULL if unreadable.  len

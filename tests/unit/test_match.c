@@ -206,6 +206,13 @@ Test(fault, killed_by_signal, .timeout = 60)
     check_fault(RUN_TBOTS "crash_bot signal", "killed", "signal 9", NULL);
 }
 
+/* SIGTERM from itself: the referee holds its end a moment in case the
+ * signal was a batch system's for the whole job, then it loses. */
+Test(fault, killed_by_a_sigterm_of_its_own, .timeout = 60)
+{
+    check_fault(RUN_TBOTS "crash_bot term", "killed", "signal 15", NULL);
+}
+
 Test(fault, closed_output_but_running, .timeout = 60)
 {
     check_fault(RUN_TBOTS "crash_bot closeout", "closed-output",
