@@ -22,13 +22,14 @@ static void merge_usage(FILE *out)
 "`referee event FILE --shard I/N`, kept in RECORDS/shards/I-of-N/) into\n"
 "its records directory, then checks every record and writes the tables as\n"
 "`referee standings --write RECORDS` does: the tables of one machine's\n"
-"run.  A game with no record in any shard, a game recorded twice with\n"
-"different records, and a record of no game of the event are each named,\n"
-"and then nothing is merged.  A swiss-cup's shards play its groups: after\n"
-"the merge, `referee event FILE` plays the cup.  Merging again is\n"
-"harmless.\n"
-"\n"
-"exit status: 0 merged and the tables written (a swiss-cup: its groups\n"
+"run.  A game with no record in any shard (or a void one), a game\n"
+"recorded twice with different records, a record of no game of the\n"
+"event, a record that does not agree with the event or the rules, and a\n"
+"shard that has not finished (no `done` file: running, or stopped) are\n"
+"each named, and then nothing is merged.  A swiss-cup's shards play its\n"
+"groups: the merge prints the group tables, and `referee event FILE`\n"
+"then plays the cup and writes every table.  Merging again is harmless.\n"
+"\n""exit status: 0 merged and the tables written (a swiss-cup: its groups\n"
 "merged); 1 a game missing, duplicated or foreign, or a record that does\n"
 "not agree; 2 a usage error\n");
     cli_games_usage(out);
@@ -89,10 +90,12 @@ int cmd_merge(int argc, char **argv)
         fprintf(stderr, "referee merge: %s\n", err);
     else if (rc > 0)
         fprintf(stderr, "referee merge: nothing merged: %zu missing, %zu "
-                "recorded twice, %zu not of the event (of %zu games in %zu "
+                "recorded twice, %zu not of the event, %zu not agreeing "
+                "with it, %zu shard%s not finished (of %zu games in %zu "
                 "shard directories); run the shards that lack games again, "
                 "and move away what is not the event's\n", rep.missing,
-                rep.duplicates, rep.strays, rep.phase, rep.shards);
+                rep.duplicates, rep.strays, rep.bad, rep.unfinished,
+                rep.unfinished == 1 ? "" : "s", rep.phase, rep.shards);
     if (rc != 0) {
         event_def_release(&def);
         return 1;

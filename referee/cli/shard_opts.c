@@ -63,30 +63,49 @@ static int shard_env(const char *name, long lo, long hi, long *out,
     return -1;
 }
 
+/* Is the array one of consecutive ids, min..min+count-1?  A step
+ * (--array=0-15:4) or a list (--array=1,5,9) would need the task's rank,
+ * which Slurm does not give.  0, or -1 with why. */
+static int shard_env_consecutive(long id, long min, long count, char *err,
+                                 size_t errlen)
+{
+    long step = 1, max = min + count - 1;
+    if (shard_env("SLURM_ARRAY_TASK_STEP", 1, 4000000000L, &step, err,
+                  errlen) < 0 ||
+        shard_env("SLURM_ARRAY_TASK_MAX", min, 4000000000L, &max, err,
+                  errlen) < 0)
+        return -1;
+    if (step == 1 && max == min + count - 1 && id - min < count)
+        return 0;
+    snprintf(err, errlen, "SLURM_ARRAY_TASK_ID %ld of an array of %ld "
+             "tasks from %ld to %ld, step %ld: submit the array as "
+             "--array=%ld-%ld (consecutive ids), or give --shard I/N", id,
+             count, min, max, step, min, min + count - 1);
+    return -1;
+}
+
 int shard_opts_from_env(shard_opts *o, char *err, size_t errlen)
 {
     long id, count, min = 0;
     int has_id = shard_env("SLURM_ARRAY_TASK_ID", 0, 4000000000L, &id, err,
                            errlen);
-    int has_count = has_id > 0
-                        ? shard_env("SLURM_ARRAY_TASK_COUNT", 1,
-                                    PLAN_SHARDS_MAX, &count, err, errlen)
-                        : 0;
-    if (has_id < 0 || has_count < 0)
+    if (has_id <= 0)
+        return has_id;
+    /* Every task of the array would play the whole event into the same
+     * files. */
+    int has_count = shard_env("SLURM_ARRAY_TASK_COUNT", 1, PLAN_SHARDS_MAX,
+                              &count, err, errlen);
+    if (has_count < 0)
         return -1;
-    if (!has_id || !has_count)
-        return 0;
-    if (shard_env("SLURM_ARRAY_TASK_MIN", 0, id, &min, err, errlen) < 0)
-        return -1;
-    /* An array of step > 1 (--array=0-15:4) or a list (--array=1,5,9)
-     * would need the task's rank, which Slurm does not give. */
-    if (id - min >= count) {
-        snprintf(err, errlen, "SLURM_ARRAY_TASK_ID %ld is not task %ld..%ld "
-                 "of %ld: submit the array as --array=%ld-%ld (consecutive "
-                 "ids), or give --shard I/N", id, min, min + count - 1,
-                 count, min, min + count - 1);
+    if (!has_count) {
+        snprintf(err, errlen, "SLURM_ARRAY_TASK_ID is set but not "
+                 "SLURM_ARRAY_TASK_COUNT: give --shard I/N (or --shard off "
+                 "to play the whole event)");
         return -1;
     }
+    if (shard_env("SLURM_ARRAY_TASK_MIN", 0, id, &min, err, errlen) < 0 ||
+        shard_env_consecutive(id, min, count, err, errlen) != 0)
+        return -1;
     o->index = (int)(id - min);
     o->count = (int)count;
     o->from = "SLURM_ARRAY_TASK_ID";

@@ -6,9 +6,11 @@
 #include "event/event_run.h"
 
 #include "event/event_record.h"
+#include "replay/replay.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The most win points a Pentago win gives: 18 minus the marbles. */
 #define EVENT_WIN_POINTS_BASE 18
@@ -164,4 +166,29 @@ int event_record_result(const event_def *def, const plan_game *g,
         return -1;
     }
     return 1;
+}
+
+int event_record_take(const event_def *def, const plan_game *g,
+                      const char *path, plan_result *res, char *err,
+                      size_t errlen)
+{
+    if (access(path, F_OK) != 0)
+        return 0;
+    record rec;
+    if (record_read(path, &rec, err, errlen) != 0)
+        return -1;
+    int got = event_record_result(def, g, &rec, path, res, err, errlen);
+    /* An entered record has no game whose end the rules could vouch for:
+     * it must carry its digest. */
+    if (got == 1 && event_record_entered(&rec) &&
+        record_digest_check(&rec, path, false, err, errlen) != 0)
+        got = -1;
+    if (got == 1 && replay_check(&rec, path, NULL, NULL, err, errlen) != 0) {
+        size_t n = strlen(err);
+        snprintf(err + n, errlen - n, "; restore the record if it was "
+                 "edited, or move it away to play the game again");
+        got = -1;
+    }
+    record_release(&rec);
+    return got;
 }

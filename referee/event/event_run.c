@@ -5,6 +5,7 @@
 #include "clock/loopclock.h"
 #include "event/event_hand.h"
 #include "event/event_record.h"
+#include "event/event_shard.h"
 #include "event/report_html.h"
 #include "event/report_live.h"
 #include "event/tables.h"
@@ -116,36 +117,14 @@ static void event_name_record(event_runner *er, const plan_game *g)
              why);
 }
 
-/* The result of game g from its record on disk, if there is one: 1 with
- * *res, 0 (no record, or a void game to play again), or -1 with er->err.
- * A record resume takes must also agree with the rules, as standings
- * checks: a record edited by hand does not become a result. */
+/* The result of game g from its record on disk, if there is one
+ * (event_record_take). */
 static int event_take_result(event_runner *er, const plan_game *g,
                              plan_result *res)
 {
     char path[4300];
     snprintf(path, sizeof path, "%s/%s.yaml", er->def->records, g->id);
-    if (access(path, F_OK) != 0)
-        return 0;
-    record rec;
-    if (record_read(path, &rec, er->err, er->errlen) != 0)
-        return -1;
-    int got = event_record_result(er->def, g, &rec, path, res, er->err,
-                                  er->errlen);
-    /* An entered record has no game whose end the rules could vouch for:
-     * it must carry its digest. */
-    if (got == 1 && event_record_entered(&rec) &&
-        record_digest_check(&rec, path, false, er->err, er->errlen) != 0)
-        got = -1;
-    if (got == 1 &&
-        replay_check(&rec, path, NULL, NULL, er->err, er->errlen) != 0) {
-        size_t n = strlen(er->err);
-        snprintf(er->err + n, er->errlen - n, "; restore the record if it "
-                 "was edited, or move it away to play the game again");
-        got = -1;
-    }
-    record_release(&rec);
-    return got;
+    return event_record_take(er->def, g, path, res, er->err, er->errlen);
 }
 
 /* Feed every record already on disk, as long as that makes games ready
@@ -741,14 +720,18 @@ void event_free(event_runner *er)
     free(er);
 }
 
-/* A shard's end: its records are all there; the tables are the merge's. */
+/* A shard's end: its records are all there, and say so to the merge; the
+ * tables are the merge's. */
 static int event_shard_done(const event_runner *er)
 {
     const plan_config *c = &er->def->plan;
+    size_t n = plan_shard_games(er->plan);
+    if (event_shard_mark(er->def, true, n, er->err, er->errlen) != 0)
+        return 1;
     printf("shard %d/%d of %s: %zu games recorded in %s\n"
            "when every shard is done: referee merge %s\n",
-           c->shard_index + 1, c->shard_count, er->def->name,
-           plan_shard_games(er->plan), er->def->records, er->def->path);
+           c->shard_index + 1, c->shard_count, er->def->name, n,
+           er->def->records, er->def->path);
     return 0;
 }
 
@@ -760,6 +743,8 @@ int event_run(event_runner *er)
     /* The withdrawals `--withdraw` wrote into event.yaml before it is
      * written again. */
     if (event_prepare_dirs(def, err, errlen) != 0 ||
+        (def->plan.shard_count &&
+         event_shard_mark(def, false, 0, err, errlen) != 0) ||
         event_def_merge_withdrawals(def, err, errlen) != 0)
         return 1;
     event_apply_withdrawals(er);

@@ -57,6 +57,15 @@ void event_free(event_runner *er);
 int event_record_result(const event_def *def, const plan_game *g,
                         const record *rec, const char *path,
                         plan_result *res, char *err, size_t errlen);
+/* The result of game g from its record at path, if there is one: 1 with
+ * *res, 0 (no record, or a void game to play again), or -1 with err.  A
+ * record taken must also agree with the rules, as standings checks (a
+ * record edited by hand does not become a result), and an entered one
+ * must carry its digest.  The runner's resume and the merge of shards
+ * take records through it. */
+int event_record_take(const event_def *def, const plan_game *g,
+                      const char *path, plan_result *res, char *err,
+                      size_t errlen);
 /* Was the record's result entered (by hand, or for a withdrawal) rather
  * than played? */
 bool event_record_entered(const record *r);

@@ -2,6 +2,8 @@
  * shard's records into the event's (see event_shard.h). */
 #include "event/event_shard.h"
 
+#include "event/event_run.h"
+
 #include "util/fsutil.h"
 #include "util/grow.h"
 
@@ -39,6 +41,37 @@ int event_def_shard(event_def *def, int index, int count, char *err,
     def->plan.shard_index = index;
     def->plan.shard_count = count;
     return 0;
+}
+
+/* The marker's text: what the shard played. */
+typedef struct {
+    int index, count;
+    size_t games;
+} shard_done_text;
+
+static int event_shard_done_writer(FILE *f, void *arg)
+{
+    const shard_done_text *t = arg;
+    return fprintf(f, "shard %d of %d: %zu games recorded\n", t->index + 1,
+                   t->count, t->games) < 0
+               ? -1
+               : 0;
+}
+
+int event_shard_mark(const event_def *def, bool done, size_t games,
+                     char *err, size_t errlen)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/" EVENT_SHARD_DONE, def->records);
+    if (!done) {
+        if (unlink(path) == 0 || errno == ENOENT)
+            return 0;
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    shard_done_text t = {def->plan.shard_index, def->plan.shard_count,
+                         games};
+    return fs_write_atomic(path, event_shard_done_writer, &t, err, errlen);
 }
 
 /* ---- the merge ----------------------------------------------------------- */
@@ -85,12 +118,30 @@ static int merge_cmp_found(const void *a, const void *b)
     return c ? c : strcmp(x->dir, y->dir);
 }
 
-/* Is name a shard directory's, "I-of-N"? */
+/* Is name a shard directory's, "I-of-N", spelt as the referee spells it
+ * (no "01-of-4")? */
 static bool merge_is_shard_name(const char *name)
 {
     int i, n, end = 0;
-    return sscanf(name, "%d-of-%d%n", &i, &n, &end) == 2 &&
-           name[end] == '\0' && i >= 1 && i <= n;
+    char again[64];
+    if (sscanf(name, "%d-of-%d%n", &i, &n, &end) != 2 || name[end] ||
+        i < 1 || i > n)
+        return false;
+    snprintf(again, sizeof again, "%d-of-%d", i, n);
+    return !strcmp(again, name);
+}
+
+/* A shard that is not done (running, killed, or stopped by an error) may
+ * still write or rewrite records: its directory is not merged. */
+static void merge_check_done(merge *m, const char *dir)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/" EVENT_SHARD_DONE, dir);
+    if (access(path, F_OK) == 0)
+        return;
+    m->rep->unfinished++;
+    merge_say(m, "%s: the shard has not finished (it is running, or was "
+              "stopped): run it again, or wait for it", dir, "", "");
 }
 
 /* The shard directories under RECORDS/shards, sorted.  0, or -1. */
@@ -129,17 +180,20 @@ static int merge_list_dirs(merge *m)
     return rc;
 }
 
-/* Is name a record's file name, GAME-ID.yaml (not event.yaml, not a
- * temporary file)?  The id into id. */
-static bool merge_record_name(const char *name, char *id, size_t len)
+/* Is name a record's file name, NAME.yaml (not event.yaml, not a
+ * temporary file)? */
+static bool merge_record_name(const char *name)
 {
     size_t n = strlen(name);
-    if (n <= 5 || n - 5 >= len || strcmp(name + n - 5, ".yaml") != 0 ||
-        name[0] == '.' || !strcmp(name, "event.yaml"))
-        return false;
-    memcpy(id, name, n - 5);
-    id[n - 5] = '\0';
-    return true;
+    return n > 5 && !strcmp(name + n - 5, ".yaml") && name[0] != '.' &&
+           strcmp(name, "event.yaml") != 0;
+}
+
+/* A record whose name is too long to be a game id's: no game's. */
+static void merge_long_name(merge *m, const char *dir, const char *name)
+{
+    m->rep->strays++;
+    merge_say(m, "%s/%s: not a game of the event", dir, name, "");
 }
 
 static int merge_scan_dir(merge *m, char *dir)
@@ -151,10 +205,14 @@ static int merge_scan_dir(merge *m, char *dir)
     }
     struct dirent *e;
     int rc = 0;
-    char id[PLAN_ID_MAX];
     while (rc == 0 && (e = readdir(d)) != NULL) {
-        if (!merge_record_name(e->d_name, id, sizeof id))
+        if (!merge_record_name(e->d_name))
             continue;
+        size_t len = strlen(e->d_name) - 5;
+        if (len >= PLAN_ID_MAX) {
+            merge_long_name(m, dir, e->d_name);
+            continue;
+        }
         merge_found *f = grow(m->found, &m->capfound, m->nfound + 1,
                               sizeof *f, 1024);
         if (!f) {
@@ -163,7 +221,8 @@ static int merge_scan_dir(merge *m, char *dir)
             break;
         }
         m->found = f;
-        snprintf(f[m->nfound].id, sizeof f->id, "%s", id);
+        memcpy(f[m->nfound].id, e->d_name, len);
+        f[m->nfound].id[len] = '\0';
         f[m->nfound++].dir = dir;
     }
     closedir(d);
@@ -199,8 +258,27 @@ static void merge_record_path(const char *dir, const char *id, char *buf,
     snprintf(buf, len, "%s/%s.yaml", dir, id);
 }
 
+/* Is the record at path one the event takes for game id: a result that
+ * agrees with the event and the rules?  A void record (a game the referee
+ * could not run) is missing: its shard plays it again. */
+static void merge_check_record(merge *m, const char *id, const char *path)
+{
+    const plan_game *g = plan_find(m->plan, id);
+    plan_result res;
+    char why[2048];
+    int got = event_record_take(m->def, g, path, &res, why, sizeof why);
+    if (got == 0) {
+        m->rep->missing++;
+        merge_say(m, "game %s: %s is void (the referee could not run the "
+                  "game): run its shard again", id, path, "");
+    } else if (got < 0) {
+        m->rep->bad++;
+        merge_say(m, "%s", why, "", "");
+    }
+}
+
 /* The records of one game id, found[i..j): a stray, a duplicate, or one
- * record (maybe several copies of it). */
+ * record (maybe several copies of it), checked. */
 static void merge_check_game(merge *m, size_t i, size_t j)
 {
     const char *id = m->found[i].id;
@@ -227,7 +305,9 @@ static void merge_check_game(merge *m, size_t i, size_t j)
         m->rep->duplicates++;
         merge_say(m, "game %s: %s differs from %s, already in the event's "
                   "records (keep one, move the other away)", id, a, b);
+        return;
     }
+    merge_check_record(m, id, a);
 }
 
 /* The phase's games without a record in a shard or the records
@@ -312,6 +392,24 @@ static int merge_put(merge *m, const char *src, const char *dst)
     return rc == 0 ? 1 : -1;
 }
 
+/* Put src at dst in place of what is there: a log of an earlier merge
+ * may be of a game played again since. */
+static int merge_replace(merge *m, const char *src, const char *dst)
+{
+    char tmp[4400];
+    snprintf(tmp, sizeof tmp, "%s.merge", dst);
+    unlink(tmp);
+    int put = merge_put(m, src, tmp);
+    if (put < 0)
+        return -1;
+    if (rename(tmp, dst) != 0) {
+        snprintf(m->err, m->errlen, "%s: %s", dst, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
 /* The bots' logs of game id from dir, beside the event's. */
 static int merge_put_logs(merge *m, const char *dir, const char *id)
 {
@@ -320,7 +418,7 @@ static int merge_put_logs(merge *m, const char *dir, const char *id)
         snprintf(src, sizeof src, "%s/logs/%s-seat%d.log", dir, id, s);
         snprintf(dst, sizeof dst, "%s/logs/%s-seat%d.log", m->def->records,
                  id, s);
-        if (access(src, F_OK) == 0 && merge_put(m, src, dst) < 0)
+        if (access(src, F_OK) == 0 && merge_replace(m, src, dst) < 0)
             return -1;
     }
     return 0;
@@ -356,9 +454,11 @@ static int merge_run(merge *m)
     if (merge_list_dirs(m) != 0)
         return -1;
     m->rep->shards = m->ndirs;
-    for (size_t i = 0; i < m->ndirs; i++)
+    for (size_t i = 0; i < m->ndirs; i++) {
+        merge_check_done(m, m->dirs[i]);
         if (merge_scan_dir(m, m->dirs[i]) != 0)
             return -1;
+    }
     qsort(m->found, m->nfound, sizeof *m->found, merge_cmp_found);
     m->rep->records = m->nfound;
     for (size_t i = 0, j; i < m->nfound; i = j) {
@@ -372,7 +472,8 @@ static int merge_run(merge *m)
         return -1;
     if (m->named > EVENT_MERGE_NAMED)
         fprintf(m->out, "... and %zu more\n", m->named - EVENT_MERGE_NAMED);
-    if (m->rep->duplicates || m->rep->strays || m->rep->missing)
+    if (m->rep->duplicates || m->rep->strays || m->rep->missing ||
+        m->rep->bad || m->rep->unfinished)
         return 1;
     return merge_link_all(m) == 0 ? 0 : -1;
 }

@@ -14,6 +14,7 @@
 
 #include "event/event_def.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* RECORDS/shards/I-of-N for shard index (0-based) of count. */
@@ -26,6 +27,16 @@ void event_shard_dir(const char *records, int index, int count, char *buf,
 int event_def_shard(event_def *def, int index, int count, char *err,
                     size_t errlen);
 
+/* The file a shard writes in its directory when every game of it is
+ * recorded, and removes when it starts: the merge takes only finished
+ * shards, whose records no longer change. */
+#define EVENT_SHARD_DONE "done"
+
+/* Write (done) or remove (not done) def's shard's marker.  0, or -1 with
+ * why in err. */
+int event_shard_mark(const event_def *def, bool done, size_t games,
+                     char *err, size_t errlen);
+
 /* What a merge found and did. */
 typedef struct {
     size_t shards;     /* shard directories read */
@@ -35,6 +46,8 @@ typedef struct {
     size_t missing;    /* games of the phase without a record anywhere */
     size_t duplicates; /* games with two different records */
     size_t strays;     /* records of no game of the phase */
+    size_t bad;        /* records that do not agree with the event */
+    size_t unfinished; /* shard directories without their marker */
     size_t phase;      /* games of the sharded phase */
 } event_merge_report;
 

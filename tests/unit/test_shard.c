@@ -341,6 +341,7 @@ Test(shard, a_killed_shard_finishes_when_run_again, .timeout = 240)
                  "the shard was killed before its end");
     cr_assert_eq(referee("shard", out, "merge", sdef, NULL, NULL), 1, "%s",
                  out);
+    cr_assert(strstr(out, "1-of-2: the shard has not finished"), "%s", out);
     cr_assert(strstr(out, "no record in any shard"), "%s", out);
     cr_assert_eq(play_shard(sdef, 1, 2, out), 0, "%s", out);
     cr_assert(strstr(out, "resuming:"), "%s", out);
@@ -383,6 +384,18 @@ Test(shard, a_slurm_array_task_plays_its_shard)
     rc = referee("shard", out, "event", def, NULL, NULL);
     cr_assert_eq(rc, 2, "%s", out);
     cr_assert(strstr(out, "SLURM_ARRAY_TASK_ID 9"), "%s", out);
+    /* So is an array with a step: its ids are not shards 1..N. */
+    setenv("SLURM_ARRAY_TASK_ID", "4", 1);
+    setenv("SLURM_ARRAY_TASK_STEP", "2", 1);
+    rc = referee("shard", out, "event", def, NULL, NULL);
+    cr_assert_eq(rc, 2, "%s", out);
+    cr_assert(strstr(out, "step 2"), "%s", out);
+    unsetenv("SLURM_ARRAY_TASK_STEP");
+    /* And an id without a count: every task would play every game. */
+    unsetenv("SLURM_ARRAY_TASK_COUNT");
+    rc = referee("shard", out, "event", def, NULL, NULL);
+    cr_assert_eq(rc, 2, "%s", out);
+    cr_assert(strstr(out, "not SLURM_ARRAY_TASK_COUNT"), "%s", out);
     unsetenv("SLURM_ARRAY_TASK_ID");
     unsetenv("SLURM_ARRAY_TASK_MIN");
     unsetenv("SLURM_ARRAY_TASK_COUNT");
@@ -448,8 +461,87 @@ Test(shard, the_merge_names_missing_duplicated_and_foreign_games,
     cr_assert(strstr(out, "game rr-002 (league, game 1 of 2): no record in "
                           "any shard"), "%s", out);
     cr_assert(strstr(out, "nothing merged: 1 missing, 1 recorded twice, 1 "
-                          "not of the event"), "%s", out);
+                          "not of the event, 0 not agreeing with it, 0 "
+                          "shards not finished"), "%s", out);
     cr_assert_eq(count_records(recs), SHARD_RR_GAMES - 1,
                  "nothing more was linked");
+    /* Put right, but a record edited in its shard, and a shard whose
+     * marker is gone (it is running again): each named. */
+    snprintf(b, sizeof b, "%s/shards/%d-of-2/rr-001.yaml", recs, 3 - own);
+    unlink(b);
+    snprintf(b, sizeof b, "%s/shards/2-of-2/rr-099.yaml", recs);
+    unlink(b);
+    char c[600];
+    snprintf(c, sizeof c, "%s/shards/%d-of-2/rr-002.yaml", recs, own);
+    copy_file(a, c, false); /* rr-001's record under rr-002's name */
+    snprintf(c, sizeof c, "%s/shards/%d-of-2/done", recs, 3 - own);
+    cr_assert_eq(unlink(c), 0, "%s", c);
+    cr_assert_eq(referee("shard", out, "merge", def, NULL, NULL), 1, "%s",
+                 out);
+    cr_assert(strstr(out, "rr-002.yaml: game_id: the record is of game "
+                          "'rr-001'"), "%s", out);
+    cr_assert(strstr(out, "-of-2: the shard has not finished"), "%s", out);
+    cr_assert(strstr(out, "1 not agreeing with it, 1 shard not finished"),
+              "%s", out);
+    cr_assert_eq(count_records(recs), SHARD_RR_GAMES - 1,
+                 "nothing more was linked");
+    run_rmtree(dir);
+}
+
+/* A batch system ending a job (scancel, the time limit) signals every
+ * process of it, the bots with the referee.  The games running then end
+ * without a result, as after Ctrl-C: no bot loses a game to a signal it
+ * did not bring on itself, and the event resumes to its end. */
+#define SHARD_BODY_PACED                                                      \
+    "seed: 5\nformat: round-robin\ngames_per_pair: 2\n"                      \
+    "time_control: {move_ms: 400}\nentrants:\n"                               \
+    "  - {name: p1, command: \"" RUN_TBOTS "paced_bot 360\"}\n"                \
+    "  - {name: p2, command: \"" RUN_TBOTS "paced_bot 360\"}\n"                \
+    "  - {name: p3, command: \"" RUN_TBOTS "paced_bot 360\"}\n"
+
+Test(shard, a_job_wide_sigterm_costs_no_bot_a_game, .timeout = 240)
+{
+    char dir[256], def[512], recs[512], out[OUT_MAX];
+    run_tmpdir(dir, sizeof dir);
+    chmod(dir, 0755);
+    run_write_event(dir, "ev", SHARD_BODY_PACED, def, sizeof def);
+    snprintf(recs, sizeof recs, "%s/records-ev", dir);
+    char *argv[] = {RUN_REFEREE, "event", "-j", "2", def, NULL};
+    const char *tag = dir + 5;
+    pid_t pid = run_start(argv, tag);
+    for (int i = 0; i < 3000 && count_records(recs) < 1; i++)
+        usleep(10 * 1000);
+    /* Two games under way, a few moves in: the bots signalled first,
+     * the referee a moment later, as a signal to a whole job may come. */
+    usleep(300 * 1000);
+    cr_assert_geq(run_signal_tagged(tag, SIGTERM, pid), 3,
+                  "the referee and the bots of two games");
+    usleep(40 * 1000);
+    kill(pid, SIGTERM);
+    int status;
+    waitpid(pid, &status, 0);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 130,
+              "status %d", status);
+    int n = count_records(recs);
+    cr_assert_lt(n, 6, "the event was stopped before its end");
+    DIR *d = opendir(recs);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.' || !strstr(e->d_name, ".yaml"))
+            continue;
+        char p[900];
+        snprintf(p, sizeof p, "%s/%s", recs, e->d_name);
+        char *rec = run_slurp(p, NULL);
+        cr_assert(rec, "%s", p);
+        cr_expect(!strstr(rec, "killed by signal"), "%s:\n%s", p, rec);
+        free(rec);
+    }
+    if (d)
+        closedir(d);
+    for (int i = 0; i < 200 && run_count_tagged(tag) > 0; i++)
+        usleep(10000);
+    cr_assert_eq(run_count_tagged(tag), 0);
+    cr_assert_eq(referee("shard", out, "event", "-j", "2", def), 0, "%s",
+                 out);
+    cr_assert_eq(count_records(recs), 6);
     run_rmtree(dir);
 }
