@@ -8,6 +8,8 @@
 #                 (minutes each: tests/bench/CLOCK.md)
 #   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
 #   make screenshots  the README's pictures of the pages (tests/screenshots/)
+#   make test-slurm  events as Slurm job arrays on a private one-node
+#                 cluster against one machine's tables (tests/slurm/run.sh)
 #   make starters the compiled starter bots for authors (bots/starters/)
 #   make install, make uninstall   PREFIX (/usr/local) and DESTDIR: the
 #                 referee, the bundled bots, referee(1), PROTOCOL.md and
@@ -294,6 +296,18 @@ bench-sprt: all
 bench-scale: $(REL)/bench/bots/paced_bot all
 	tests/bench/bench_scale.sh
 .PHONY: bench-scale
+
+# make test-slurm (tests/slurm/run.sh; not part of make test): a private
+# single-node Slurm (slurmctld, slurmd, munge, installed when missing)
+# runs events as job arrays plus a merge job (referee/slurm/) and their
+# tables are compared with one machine's.  The subreaper adopts the
+# slurmstepd processes so that the test can end them by pid.
+$(BUILD)/slurm/subreaper: tests/slurm/subreaper.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -o $@ $<
+test-slurm: $(BUILD)/slurm/subreaper all
+	$(BUILD)/slurm/subreaper tests/slurm/run.sh $(BUILD)
+.PHONY: test-slurm
 
 # make screenshots: the README's pictures of the viewer and the event
 # report (tests/screenshots/*.png, committed), taken by headless Chromium;
