@@ -1,5 +1,6 @@
 /* event_def.c - load, check and write event definitions (see event_def.h). */
 #include "event/event_def_internal.h"
+#include "event/event_record.h"
 
 #include "rules.h"
 #include "util/fsutil.h"
@@ -549,6 +550,8 @@ int event_def_load(const char *path, event_def *d, char *err, size_t errlen)
     ytree_free(root);
     if (rc)
         event_def_release(d);
+    else
+        snprintf(d->digest, sizeof d->digest, "%s", event_record_digest(d));
     return rc;
 }
 

@@ -69,6 +69,11 @@ typedef struct {
     /* room for nentrants (heap; one each at most), nwithdrawals used */
     int nwithdrawals;
     event_withdrawal *withdrawal;
+    /* event_record_digest of the definition as loaded: what decides the
+     * games does not change after the load, and a digest over a thousand
+     * entrants per record read would cost more than the read.  Empty in a
+     * definition made by hand: then it is computed at each call. */
+    char digest[80];
 } event_def;
 
 /* Load and check path (2..PLAN_MAX_ENTRANTS entrants).  0, or -1 with
