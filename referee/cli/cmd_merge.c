@@ -2,11 +2,11 @@
  * cmd_merge.c - `referee merge FILE`: the shards of an event (`referee
  * event FILE --shard I/N`, on one machine or a cluster's) merged into the
  * event's records directory, then its tables written from the records
- * exactly as `referee standings --write` writes them (event_shard.h).
+ * exactly as `referee standings --write` writes them (event_merge.h).
  */
 #include "commands.h"
 #include "event/event_def.h"
-#include "event/event_shard.h"
+#include "event/event_merge.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,13 +1,12 @@
 /*
  * event_shard.h - an event split into shards (EVENTS.md, "Sharding"):
- * where a shard keeps its records, and the merge of every shard's
- * records into the event's records directory.
+ * where a shard keeps its records, and the marker it leaves when done.
  *
  * Shard I of N (1-based in names, 0-based in calls) plays its games of
  * the phase that needs no other results (plan_shard_assign) and keeps
  * records, logs and event.yaml in RECORDS/shards/I-of-N/, so that no two
- * shards ever write the same file.  The merge takes every shard
- * directory there is, whatever N each was run with.
+ * shards ever write the same file.  The merge (event_merge.h) takes every
+ * shard directory there is, whatever N each was run with.
  */
 #ifndef EVENT_SHARD_H
 #define EVENT_SHARD_H
@@ -36,28 +35,5 @@ int event_def_shard(event_def *def, int index, int count, char *err,
  * why in err. */
 int event_shard_mark(const event_def *def, bool done, size_t games,
                      char *err, size_t errlen);
-
-/* What a merge found and did. */
-typedef struct {
-    size_t shards;     /* shard directories read */
-    size_t records;    /* shard records found */
-    size_t linked;     /* of them, put into the records directory now */
-    size_t already;    /* of them, there already (an earlier merge) */
-    size_t missing;    /* games of the phase without a record anywhere */
-    size_t duplicates; /* games with two different records */
-    size_t strays;     /* records of no game of the phase */
-    size_t bad;        /* records that do not agree with the event */
-    size_t unfinished; /* shard directories without their marker */
-    size_t phase;      /* games of the sharded phase */
-} event_merge_report;
-
-/* Merge the shards of def (unsharded) into def->records: every problem
- * (a game missing, duplicated, or not of the event's sharded phase)
- * named on out, one line each; when there is none, the records and logs
- * are linked (copied across file systems) into the records directory and
- * event.yaml written there.  0 merged, 1 problems found (nothing
- * linked), -1 with why in err. */
-int event_merge(event_def *def, FILE *out, event_merge_report *rep,
-                char *err, size_t errlen);
 
 #endif
