@@ -5,9 +5,10 @@
 #include "proc/procfs.h"
 
 #include <criterion/criterion.h>
-#include <signal.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,20 @@ int run_signal_tagged(const char *tag, int sig, pid_t except)
 {
     run_tagged t = {tag, sig, 0, except};
     return procfs_each(run_one_tagged, &t) == 0 ? t.count : -1;
+}
+
+int run_count_records(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t l = strlen(e->d_name);
+        n += l > 5 && !strcmp(e->d_name + l - 5, ".yaml") &&
+             strcmp(e->d_name, "event.yaml") && e->d_name[0] != '.';
+    }
+    if (d)
+        closedir(d);
+    return n;
 }
 
 void run_tmpdir(char *buf, size_t len)

@@ -41,6 +41,9 @@ int run_kill_tagged(const char *tag);
 /* sig to each of them but except (0: none), as a batch system ending a
  * job signals every process of it; how many there were. */
 int run_signal_tagged(const char *tag, int sig, pid_t except);
+/* The game records in an event's records directory: NAME.yaml, not
+ * event.yaml, not a temporary file. */
+int run_count_records(const char *dir);
 /* A fresh directory under /tmp for one test; path into buf. */
 void run_tmpdir(char *buf, size_t len);
 /* The whole of a file, NUL-terminated (free it); NULL if unreadable.  len

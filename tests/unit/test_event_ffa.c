@@ -44,21 +44,6 @@ static int run_event(const char *def, const char *tag, char *out,
     return run_cmd(argv, tag, out, len);
 }
 
-/* The game records in dir (not event.yaml). */
-static int count_records(const char *dir)
-{
-    DIR *d = opendir(dir);
-    int n = 0;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        size_t l = strlen(e->d_name);
-        n += l > 5 && !strcmp(e->d_name + l - 5, ".yaml") &&
-             strcmp(e->d_name, "event.yaml") && e->d_name[0] != '.';
-    }
-    if (d)
-        closedir(d);
-    return n;
-}
-
 /* Points and places of each entrant (by name, up to 8) from the records
  * alone, as the definition scores them. */
 typedef struct {
@@ -190,7 +175,7 @@ Test(event_ffa, league_of_three_seats_scores_the_records_places,
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out), 0, "%s", out);
     /* 4 tables of 3, 3 games each. */
     snprintf(path, sizeof path, "%s/records-m3", dir);
-    cr_expect_eq(count_records(path), 12);
+    cr_expect_eq(run_count_records(path), 12);
     cr_expect(strstr(out, "[12/12] ffa-t0004-g3: "), "%s", out);
     int pp[3] = {2, 1, 0};
     ffa_tally t;
@@ -241,7 +226,7 @@ Test(event_ffa, four_seats_resume_plays_only_the_missing_game,
     snprintf(rec, sizeof rec, "%s/records-m4", dir);
     snprintf(res, sizeof res, "%s/results-m4", dir);
     /* 5 tables of 4, 4 games each. */
-    cr_expect_eq(count_records(rec), 20);
+    cr_expect_eq(run_count_records(rec), 20);
     int pp[4] = {5, 3, 1, 0};
     ffa_tally t;
     tally_records(rec, pp, 4, &t);
@@ -265,7 +250,7 @@ Test(event_ffa, four_seats_resume_plays_only_the_missing_game,
     for (const char *at = out; (at = strstr(at, "] ffa-t")); at++)
         lines++;
     cr_expect_eq(lines, 1, "games played on resume:\n%s", out);
-    cr_expect_eq(count_records(rec), 20);
+    cr_expect_eq(run_count_records(rec), 20);
     /* The same game again: the bots play from the seed. */
     cr_assert_eq(record_read(gone, &again, err, sizeof err), 0, "%s", err);
     cr_expect_eq(again.nmoves, was.nmoves);
@@ -319,7 +304,7 @@ Test(event_ffa, withdrawals_and_entered_results, .timeout = 240)
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out), 0, "%s", out);
     snprintf(rec, sizeof rec, "%s/records-wd", dir);
     /* 4 tables of 3, one game each; d is at three of them. */
-    cr_expect_eq(count_records(rec), 4);
+    cr_expect_eq(run_count_records(rec), 4);
     for (int t = 1; t <= 4; t++) {
         record r;
         char err[512];
@@ -390,7 +375,7 @@ Test(event_ffa, team_variant_plays_a_team_league, .timeout = 240)
     cr_expect(strstr(r.players[2].command, "random_bot"));
     record_release(&r);
     snprintf(path, sizeof path, "%s/records-tm", dir);
-    cr_expect_eq(count_records(path), 6);
+    cr_expect_eq(run_count_records(path), 6);
     snprintf(path, sizeof path, "%s/results-tm/ratings.yaml", dir);
     char *rt = run_slurp(path, NULL);
     cr_expect(rt && strstr(rt, "rated: teams\n"), "%s", rt ? rt : "");
@@ -459,7 +444,7 @@ Test(event_ffa, pattern_puzzle_league, .timeout = 240)
     cr_assert_eq(run_event(def, dir + 5, out, sizeof out), 0, "%s", out);
     snprintf(path, sizeof path, "%s/records-pz", dir);
     /* C(5, 3) = 10 tables of 3 games. */
-    cr_expect_eq(count_records(path), 30);
+    cr_expect_eq(run_count_records(path), 30);
     int pp[3] = {2, 1, 0};
     ffa_tally t;
     tally_records(path, pp, 3, &t);

@@ -198,20 +198,6 @@ static int play_shard(const char *def, int i, int n, char *out)
     return run_cmd(argv, "shard", out, OUT_MAX);
 }
 
-static int count_records(const char *dir)
-{
-    DIR *d = opendir(dir);
-    int n = 0;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        size_t l = strlen(e->d_name);
-        n += l > 5 && !strcmp(e->d_name + l - 5, ".yaml") &&
-             strcmp(e->d_name, "event.yaml") && e->d_name[0] != '.';
-    }
-    if (d)
-        closedir(d);
-    return n;
-}
-
 /* Every table file of results dir a is in b with the same bytes. */
 static void same_tables(const char *a, const char *b)
 {
@@ -284,13 +270,13 @@ Test(shard, round_robins_in_shards_give_the_tables_of_one_run, .timeout = 240)
         results_of(dir, rb, sizeof rb);
         same_tables(ra, rb);
         snprintf(recs, sizeof recs, "%s/records-ev", dir);
-        cr_assert_eq(count_records(recs), SHARD_RR_GAMES);
+        cr_assert_eq(run_count_records(recs), SHARD_RR_GAMES);
         /* Each shard kept its own records, and together every game once. */
         int sum = 0;
         for (int i = 1; i <= ns[k]; i++) {
             char sd[600];
             snprintf(sd, sizeof sd, "%s/shards/%d-of-%d", recs, i, ns[k]);
-            sum += count_records(sd);
+            sum += run_count_records(sd);
         }
         cr_assert_eq(sum, SHARD_RR_GAMES, "%d shards", ns[k]);
         run_rmtree(dir);
@@ -331,13 +317,13 @@ Test(shard, a_killed_shard_finishes_when_run_again, .timeout = 240)
                     NULL};
     pid_t pid = run_start(argv, "shard-kill");
     int n = 0;
-    for (int i = 0; i < 600 && (n = count_records(sd)) < 3; i++)
+    for (int i = 0; i < 600 && (n = run_count_records(sd)) < 3; i++)
         usleep(50 * 1000);
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
     cr_assert_geq(n, 3, "the shard recorded %d games before it was killed",
                   n);
-    cr_assert_lt(count_records(sd), SHARD_RR_GAMES / 2,
+    cr_assert_lt(run_count_records(sd), SHARD_RR_GAMES / 2,
                  "the shard was killed before its end");
     cr_assert_eq(referee("shard", out, "merge", sdef, NULL, NULL), 1, "%s",
                  out);
@@ -370,7 +356,7 @@ Test(shard, a_slurm_array_task_plays_its_shard)
     cr_assert_eq(rc, 0, "%s", out);
     cr_assert(strstr(out, "shard 2/3 (SLURM_ARRAY_TASK_ID)"), "%s", out);
     snprintf(sd, sizeof sd, "%s/records-ev/shards/2-of-3", dir);
-    int n = count_records(sd);
+    int n = run_count_records(sd);
     cr_assert(n == SHARD_RR_GAMES / 3 || n == SHARD_RR_GAMES / 3 + 1,
               "%d games", n);
     /* --shard off plays the whole event whatever the environment says. */
@@ -378,7 +364,7 @@ Test(shard, a_slurm_array_task_plays_its_shard)
     cr_assert_eq(rc, 0, "%s", out);
     char recs[512];
     snprintf(recs, sizeof recs, "%s/records-ev", dir);
-    cr_assert_eq(count_records(recs), SHARD_RR_GAMES);
+    cr_assert_eq(run_count_records(recs), SHARD_RR_GAMES);
     /* An id beyond the array is refused, naming the variables. */
     setenv("SLURM_ARRAY_TASK_ID", "9", 1);
     rc = referee("shard", out, "event", def, NULL, NULL);
@@ -463,7 +449,7 @@ Test(shard, the_merge_names_missing_duplicated_and_foreign_games,
     cr_assert(strstr(out, "nothing merged: 1 missing, 1 recorded twice, 1 "
                           "not of the event, 0 not agreeing with it, 0 "
                           "shards not finished"), "%s", out);
-    cr_assert_eq(count_records(recs), SHARD_RR_GAMES - 1,
+    cr_assert_eq(run_count_records(recs), SHARD_RR_GAMES - 1,
                  "nothing more was linked");
     /* Put right, but a record edited in its shard, and a shard whose
      * marker is gone (it is running again): each named. */
@@ -483,7 +469,7 @@ Test(shard, the_merge_names_missing_duplicated_and_foreign_games,
     cr_assert(strstr(out, "-of-2: the shard has not finished"), "%s", out);
     cr_assert(strstr(out, "1 not agreeing with it, 1 shard not finished"),
               "%s", out);
-    cr_assert_eq(count_records(recs), SHARD_RR_GAMES - 1,
+    cr_assert_eq(run_count_records(recs), SHARD_RR_GAMES - 1,
                  "nothing more was linked");
     run_rmtree(dir);
 }
@@ -509,7 +495,7 @@ Test(shard, a_job_wide_sigterm_costs_no_bot_a_game, .timeout = 240)
     char *argv[] = {RUN_REFEREE, "event", "-j", "2", def, NULL};
     const char *tag = dir + 5;
     pid_t pid = run_start(argv, tag);
-    for (int i = 0; i < 3000 && count_records(recs) < 1; i++)
+    for (int i = 0; i < 3000 && run_count_records(recs) < 1; i++)
         usleep(10 * 1000);
     /* Two games under way, a few moves in: the bots signalled first,
      * the referee a moment later, as a signal to a whole job may come. */
@@ -522,7 +508,7 @@ Test(shard, a_job_wide_sigterm_costs_no_bot_a_game, .timeout = 240)
     waitpid(pid, &status, 0);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 130,
               "status %d", status);
-    int n = count_records(recs);
+    int n = run_count_records(recs);
     cr_assert_lt(n, 6, "the event was stopped before its end");
     DIR *d = opendir(recs);
     for (struct dirent *e; d && (e = readdir(d));) {
@@ -542,6 +528,6 @@ Test(shard, a_job_wide_sigterm_costs_no_bot_a_game, .timeout = 240)
     cr_assert_eq(run_count_tagged(tag), 0);
     cr_assert_eq(referee("shard", out, "event", "-j", "2", def), 0, "%s",
                  out);
-    cr_assert_eq(count_records(recs), 6);
+    cr_assert_eq(run_count_records(recs), 6);
     run_rmtree(dir);
 }
