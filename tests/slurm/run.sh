@@ -11,7 +11,8 @@
 # Uses BUILD/referee and BUILD/bots/{random,greedy}_bot; REFEREE and BOTS
 # (a directory) override them.  REFEREE_OPTS: options for every `referee
 # event` (e.g. `--sandbox off`).  SLURM_TEST_KEEP=1 keeps the work
-# directory (printed) for a look after the run.
+# directory (printed) for a look after the run.  SLURM_TEST_BIG=1 adds a
+# 1,000-entrant round robin (499,500 games, about half an hour).
 set -u
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -122,6 +123,28 @@ EOF
     local i
     for i in $(seq -w 1 999); do
         printf '  - name: r%s\n    command: %s/random_bot\n' "$i" "$bots"
+    done
+}
+
+# rr1000: a round robin of 1,000 random bots, one game a pair (499,500
+# games), kept between games: the issue's scale, for SLURM_TEST_BIG=1.
+rr1000() {
+    cat <<EOF
+event: slurm-rr1000
+game: pentago
+seed: 1000
+format: round-robin
+games_per_pair: 1
+keep_bots: true
+time_control:
+  move_ms: 5000
+entrants:
+EOF
+    local i bot
+    for i in $(seq -w 0 999); do
+        bot=random_bot
+        [ $((10#$i % 3)) = 0 ] && bot="random_bot --position"
+        printf '  - name: b%s\n    command: %s/%s\n' "$i" "$bots" "$bot"
     done
 }
 
@@ -413,5 +436,34 @@ if out=$(same_results "$work/g-single/results/slurm-gauntlet1000" "$work/g-array
     pass "gauntlet tables, array against one machine: $out"
 else
     fail "gauntlet tables, array against one machine: $out"
+fi
+
+# ---- (g), SLURM_TEST_BIG=1 only: a 1,000-entrant round robin ------------------
+# 499,500 games twice (about 15 minutes each on 2 cores without a sandbox,
+# 2 GB of records each): the scale of the issue, one machine against 8
+# shards.
+if [ "${SLURM_TEST_BIG:-0}" = 1 ]; then
+    saved=("${ropts[@]}")
+    ropts=("${ropts[@]}" --sandbox off)
+    t=$(now)
+    if single rr1000-single rr1000; then
+        pass "single-machine round robin of 1,000 entrants (499,500 games) in $(since "$t")s"
+    else
+        fail "single-machine round robin of 1,000: $(tail -3 "$work/rr1000-single/stderr")"
+    fi
+    t=$(now)
+    if sharded rr1000-array 8 rr1000 && wait_jobs 7200 "$array" "$merge" &&
+       all_completed "$array" && all_completed "$merge"; then
+        pass "round robin of 1,000 as an array of 8 + merge in $(since "$t")s"
+    else
+        fail "round robin of 1,000 as an array of 8 + merge"
+        show_logs "$work/rr1000-array"
+    fi
+    if out=$(same_results "$work/rr1000-single/results/slurm-rr1000" "$work/rr1000-array/results/slurm-rr1000"); then
+        pass "round robin of 1,000 tables, array against one machine: $out"
+    else
+        fail "round robin of 1,000 tables, array against one machine: $out"
+    fi
+    ropts=("${saved[@]}")
 fi
 exit "$failed"
