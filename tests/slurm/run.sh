@@ -352,9 +352,11 @@ else
 fi
 
 # ---- (e2): a task stopped, its shard run again as a job of its own ------------
-# scancel --batch --signal=TERM (the way event-array.sbatch says to stop a
-# task: only its script is signalled, which stops the referee, so no bot
-# is killed under a running game) ends task 3 once shard 4 has 3 records.
+# A plain scancel (every process of the task signalled, the bots with the
+# referee, as at the end of a time limit) ends task 3 once shard 4 has 3
+# records.  The referee holds back the end of a bot killed by a signal it
+# did not send, so the running games end without a result: no record of
+# the shard may say a bot was killed by a signal.
 # The task fails, the merge job is left pending (its dependency can never
 # be met); the shard is submitted again with --shard 4/4 and the merge
 # job's dependency moved to that job, as submit-event.sh's header says.
@@ -368,7 +370,7 @@ if sharded rr-fail 4 rr12 "$delay"; then
         n=$(ls "$shard_dir"/*.yaml 2>/dev/null | grep -cv '/event.yaml$')
         pid=$(sed -n 's/.*attempt 1 of .*referee pid \([0-9]*\).*/\1/p' "$log" 2>/dev/null)
         if [ "${n:-0}" -ge 3 ] && [ -n "$pid" ]; then
-            scancel --batch --signal=TERM "${array}_3" && killed=$pid
+            scancel "${array}_3" && killed=$pid
             break
         fi
         sleep 0.1
@@ -382,13 +384,16 @@ if sharded rr-fail 4 rr12 "$delay"; then
     again=$(cd "$dir" && REFEREE=$referee sbatch --parsable -o "slurm-event-%j.out" \
                 "$root/referee/slurm/event-array.sbatch" event.yaml --shard 4/4 "${ropts[@]}")
     scontrol update JobId="$merge" Dependency=afterok:"$again"
-    if [ -n "$killed" ] && [ "${state%% *}" = FAILED ] &&
+    signalled=$(grep -l 'killed by signal' "$shard_dir"/*.yaml 2>/dev/null)
+    if [ -n "$killed" ] &&
+       { [ "${state%% *}" = FAILED ] || [ "${state%% *}" = CANCELLED ]; } &&
        grep -q 'stopped by a signal (referee exit 130)' "$log" &&
+       [ -z "$signalled" ] &&
        wait_jobs 300 "$array" "$again" "$merge" &&
        all_completed "$again" && all_completed "$merge"; then
         pass "stopped task: task 3 $state after $n records (merge pending: $reason); shard 4/4 run again as job $again, merged in $(since "$t")s"
     else
-        fail "stopped task (task 3: ${state:-?}; merge: ${reason:-?})"
+        fail "stopped task (task 3: ${state:-?}; merge: ${reason:-?}; records of a bot killed by a signal: ${signalled:-none})"
         show_logs "$dir"
     fi
     if out=$(same_results "$work/rr-single/results/slurm-rr12" "$dir/results/slurm-rr12"); then
