@@ -12,7 +12,7 @@
 # (a directory) override them.  REFEREE_OPTS: options for every `referee
 # event` (e.g. `--sandbox off`).  SLURM_TEST_KEEP=1 keeps the work
 # directory (printed) for a look after the run.  SLURM_TEST_BIG=1 adds a
-# 1,000-entrant round robin (499,500 games, about half an hour).
+# 1,000-entrant round robin (499,500 games, about 25 minutes).
 set -u
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -444,8 +444,8 @@ else
 fi
 
 # ---- (g), SLURM_TEST_BIG=1 only: a 1,000-entrant round robin ------------------
-# 499,500 games twice (about 15 minutes each on 2 cores without a sandbox,
-# 2 GB of records each): the scale of the issue, one machine against 8
+# 499,500 games twice (7 minutes on one machine, 13 as 8 shards and the
+# merge, on 2 cores without a sandbox; 2 GB of records each): the scale of the issue, one machine against 8
 # shards.
 if [ "${SLURM_TEST_BIG:-0}" = 1 ]; then
     saved=("${ropts[@]}")
