@@ -12,7 +12,6 @@
 #include "match/match.h"
 #include "match/matchpool.h"
 #include "proc/proc.h"
-#include "replay/replay.h"
 #include "util/fsutil.h"
 #include "util/grow.h"
 #include "util/testhook.h"

@@ -36,20 +36,6 @@ static int event_cmd(const char *def, const char *tag, char *out,
     return run_cmd(argv, tag, out, len);
 }
 
-static int count_yaml(const char *dir)
-{
-    DIR *d = opendir(dir);
-    int n = 0;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        size_t l = strlen(e->d_name);
-        n += l > 5 && !strcmp(e->d_name + l - 5, ".yaml") &&
-             strcmp(e->d_name, "event.yaml") && e->d_name[0] != '.';
-    }
-    if (d)
-        closedir(d);
-    return n;
-}
-
 /* The line of out that holds game id's listing, copied into line. */
 static bool plan_line(const char *out, const char *id, char *line,
                       size_t len)
@@ -101,7 +87,7 @@ Test(event_hand, plan_prints_the_draw_and_plays_nothing, .timeout = 60)
                   names[e], starts[e]);
     /* Nothing was played or written. */
     snprintf(records, sizeof records, "%s/records-pv", dir);
-    cr_expect_eq(count_yaml(records), 0);
+    cr_expect_eq(run_count_records(records), 0);
     cr_expect_neq(access(records, F_OK), 0, "no records directory");
     /* The same again: the draw is the seed's. */
     char again[OUT_MAX];

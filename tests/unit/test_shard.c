@@ -291,7 +291,6 @@ Test(shard, a_swiss_cup_merges_its_groups_then_plays_the_cup, .timeout = 240)
     results_of(one, ra, sizeof ra);
     char dir[256], sdef[512], rb[512], out[OUT_MAX];
     sharded_run(RUN_SWISS8, 4, dir, sizeof dir, sdef, sizeof sdef);
-    cr_assert(strstr(out, "") != NULL);
     cr_assert_eq(referee("shard", out, "event", "-j", "2", sdef), 0, "%s",
                  out);
     cr_assert(strstr(out, "resuming: 12 games already recorded"), "%s", out);
@@ -529,5 +528,40 @@ Test(shard, a_job_wide_sigterm_costs_no_bot_a_game, .timeout = 240)
     cr_assert_eq(referee("shard", out, "event", "-j", "2", def), 0, "%s",
                  out);
     cr_assert_eq(run_count_records(recs), 6);
+    run_rmtree(dir);
+}
+
+/* A cost that is not a positive number is refused with the file, the
+ * line and the field; a good one is kept in event.yaml as given. */
+Test(shard, a_bad_cost_is_refused_naming_file_line_and_field)
+{
+    char dir[256], def[512], out[OUT_MAX];
+    run_tmpdir(dir, sizeof dir);
+    chmod(dir, 0755);
+    run_write_event(dir, "ev",
+                    "seed: 1\nformat: round-robin\nentrants:\n"
+                    "  - {name: a, command: " RUN_BOTS "random_bot}\n"
+                    "  - {name: b, command: " RUN_BOTS "random_bot, "
+                    "cost: 0}\n",
+                    def, sizeof def);
+    cr_assert_eq(referee("shard", out, "event", "--plan", def, NULL), 1,
+                 "%s", out);
+    char want[600];
+    snprintf(want, sizeof want, "%s:8: entrants[1].cost: expected a number "
+             "from 0.001 to 1000", def);
+    cr_assert(strstr(out, want), "%s", out);
+    run_write_event(dir, "ev",
+                    "seed: 1\nformat: round-robin\nentrants:\n"
+                    "  - {name: a, command: " RUN_BOTS "random_bot}\n"
+                    "  - {name: b, command: " RUN_BOTS "random_bot, "
+                    "cost: 2.5}\n",
+                    def, sizeof def);
+    cr_assert_eq(play_shard(def, 1, 2, out), 0, "%s", out);
+    char snap[600];
+    snprintf(snap, sizeof snap, "%s/records-ev/shards/1-of-2/event.yaml",
+             dir);
+    char *s = run_slurp(snap, NULL);
+    cr_assert(s && strstr(s, "cost: 2.5"), "%s", s ? s : snap);
+    free(s);
     run_rmtree(dir);
 }
