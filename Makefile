@@ -6,6 +6,8 @@
 #   make bench    build optimised and print the benchmark figures
 #   make bench-clock, make bench-scale   the clock and scale benchmarks
 #                 (minutes each: tests/bench/CLOCK.md)
+#   make soak-plus  Pente Plus against its second implementation over
+#                 PLUS_GAMES random games (default 200,000)
 #   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
 #   make screenshots  the README's pictures of the pages (tests/screenshots/)
 #   make test-slurm  events as Slurm job arrays on a private one-node
@@ -258,6 +260,7 @@ test: test-deps
 # ---- benchmarks -----------------------------------------------------------------
 $(REL)/bench/%: $(REL)/obj/tests/bench/%.o $(call obj,$(REL),$(REF_SRC)) \
                 $(call obj,$(REL),tests/support/naive_multi.c) \
+                $(call obj,$(REL),tests/support/plus_diff.c) \
                 $(REL)/libreferee.a
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
@@ -285,6 +288,14 @@ bench-clock: $(REL)/bench/baseline/minimal_referee \
              $(REL)/bench/baseline/selfcpu.so $(CLOCK_BOTS) all
 	tests/bench/bench_clock.sh
 .PHONY: bench-clock
+
+# make soak-plus: Pente Plus, the engine against its second implementation
+# (tests/ref/pente_plus_ref.c) over PLUS_GAMES steered random games
+# (default 200,000; make bench plays 20,000 of them, make test 3,000).
+PLUS_GAMES ?= 200000
+soak-plus: $(REL)/bench/bench_plus_diff
+	./$(REL)/bench/bench_plus_diff $(PLUS_GAMES)
+.PHONY: soak-plus
 
 # make bench-sprt: a strength test's cost beyond its games (tests/bench/README.md).
 bench-sprt: all

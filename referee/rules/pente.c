@@ -132,10 +132,22 @@ static inline bool pente_other(const pente_pos *p, int idx, int c,
 /* Team of a stone byte 1..4 (colour in seat order; team = colour % 2). */
 static inline int pente_stone_team(int v) { return (v - 1) & 1; }
 
+/* Drop the captured power stones from power_at, keeping cell order. */
+static void pente_forget_captured_power(pente_pos *p)
+{
+    int n = 0;
+    for (int i = 0; i < p->npower; i++)
+        if (p->board[p->power_at[i]] == PENTE_POWER)
+            p->power_at[n++] = p->power_at[i];
+    p->npower = (uint8_t)n;
+}
+
 /* Put the byte v on idx for the side with colour byte c and team t, take
  * the pairs it brackets, and settle a win.  Earlier power stones count as
- * the mask as says; captured ones leave power_at afterwards so that the
- * mask's indices hold for the whole placement. */
+ * the mask as says, and bit i of the mask names the i-th power stone on the
+ * board before this placement: captured power stones leave power_at only
+ * after the five is read, or a stone after a captured one would be read
+ * with the bit of the stone before it. */
 static void pente_place(pente_pos *p, int idx, int v, int c, int t,
                         unsigned as)
 {
@@ -158,26 +170,21 @@ static void pente_place(pente_pos *p, int idx, int v, int c, int t,
         }
         p->empties += 2;
     }
-    if (lost_power) {
-        int n = 0;
-        for (int i = 0; i < p->npower; i++)
-            if (p->board[p->power_at[i]] == PENTE_POWER)
-                p->power_at[n++] = p->power_at[i];
-        p->npower = (uint8_t)n;
-    }
-    for (int k = 0; k < 4; k++) {
+    bool five = false;
+    for (int k = 0; k < 4 && !five; k++) {
         int d = pente_dir[k], n = 1;
         for (int j = idx + d; pente_own(p, j, c, as); j += d)
             n++;
         for (int j = idx - d; pente_own(p, j, c, as); j -= d)
             n++;
-        if (n >= 5) {
-            p->status = PENTE_WIN_FIVE;
-            p->winner = (int8_t)t;
-            return;
-        }
+        five = n >= 5;
     }
-    if (p->captured[t] >= p->captures_needed) {
+    if (lost_power)
+        pente_forget_captured_power(p);
+    if (five) {
+        p->status = PENTE_WIN_FIVE;
+        p->winner = (int8_t)t;
+    } else if (p->captured[t] >= p->captures_needed) {
         p->status = PENTE_WIN_CAPTURES;
         p->winner = (int8_t)t;
     }

@@ -61,8 +61,11 @@ static int pn_power_number(const pnaive_pos *p, int r, int c)
     return -1;
 }
 
-/* Does (r, c) hold a stone that counts as the mover's (colour me)? */
-static bool pn_mine(const pnaive_pos *p, int r, int c, char me, unsigned as)
+/* Does (r, c) hold a stone that counts as the mover's (colour me)?  The
+ * mask's bits number the power stones of the board order, as it was when
+ * the placement began (captures remove stones, not letters). */
+static bool pn_mine(const pnaive_pos *p, const pnaive_pos *order, int r,
+                    int c, char me, unsigned as)
 {
     if (!pn_on_board(r, c))
         return false;
@@ -70,13 +73,13 @@ static bool pn_mine(const pnaive_pos *p, int r, int c, char me, unsigned as)
     if (ch == me || ch == 'N')
         return true;
     if (ch == 'p')
-        return (as >> pn_power_number(p, r, c)) & 1;
+        return (as >> pn_power_number(order, r, c)) & 1;
     return false;
 }
 
 /* Does (r, c) hold a stone that counts as not the mover's? */
-static bool pn_theirs(const pnaive_pos *p, int r, int c, char me,
-                      unsigned as)
+static bool pn_theirs(const pnaive_pos *p, const pnaive_pos *order, int r,
+                      int c, char me, unsigned as)
 {
     if (!pn_on_board(r, c))
         return false;
@@ -84,7 +87,7 @@ static bool pn_theirs(const pnaive_pos *p, int r, int c, char me,
     if (ch == '.' || ch == me || ch == 'N')
         return false;
     if (ch == 'p')
-        return !((as >> pn_power_number(p, r, c)) & 1);
+        return !((as >> pn_power_number(order, r, c)) & 1);
     return true;
 }
 
@@ -96,12 +99,13 @@ static void pn_place(pnaive_pos *p, int r, int c, char stone, unsigned as)
     char me = pn_colour(p);
     int team = pn_team(p);
     p->board[r][c] = stone;
+    const pnaive_pos order = *p;
     int taken[16][2], ntaken = 0;
     for (int d = 0; d < 8; d++) {
         int dr = dirs[d][0], dc = dirs[d][1];
-        if (pn_theirs(p, r + dr, c + dc, me, as) &&
-            pn_theirs(p, r + 2 * dr, c + 2 * dc, me, as) &&
-            pn_mine(p, r + 3 * dr, c + 3 * dc, me, as)) {
+        if (pn_theirs(p, &order, r + dr, c + dc, me, as) &&
+            pn_theirs(p, &order, r + 2 * dr, c + 2 * dc, me, as) &&
+            pn_mine(p, &order, r + 3 * dr, c + 3 * dc, me, as)) {
             for (int k = 1; k <= 2; k++) {
                 taken[ntaken][0] = r + k * dr;
                 taken[ntaken][1] = c + k * dc;
@@ -120,8 +124,8 @@ static void pn_place(pnaive_pos *p, int r, int c, char stone, unsigned as)
         for (int start = 0; start < 5; start++) {
             int ok = 0;
             for (int j = 0; j < 5; j++)
-                ok += pn_mine(p, r + (j - start) * dr, c + (j - start) * dc,
-                              me, as);
+                ok += pn_mine(p, &order, r + (j - start) * dr,
+                              c + (j - start) * dc, me, as);
             if (ok == 5) {
                 p->end = PNAIVE_FIVE;
                 p->winner = team;

@@ -193,6 +193,37 @@ Test(replay_cmd, move_list_finished_game_by_hand)
     run_rmtree(dir);
 }
 
+/* Issue 27's three Pente Plus games through the command a user types:
+ * a power stone captured before another one does not shift the list. */
+Test(replay_cmd, pente_plus_power_stone_captures_decide_fives_right)
+{
+    static const char *const games[3][2] = {
+        {"K10,F5,J6,G5,J7*,H5,A19,K5*,A17,J8,A15,J5/w\n",
+         "result: seat 0 (white) loss, seat 1 (black) win\n"
+         "reason: five-in-a-row\n"},
+        {"K10,K5,G4,K6*,H4,L4*,J4,A1,K7,A3,B19* K4/b\n",
+         "result: seat 0 (white) win, seat 1 (black) loss\n"
+         "reason: five-in-a-row\n"},
+        {"K10,K5,G4,K6*,H4,L4*,J4,A1,K7,A3,T6*,A5,K4/bwb\n",
+         "result: none: the game goes on, seat 1 (black) to move\n"
+         "reason: none\n"},
+    };
+    char dir[64], path[128];
+    run_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/plus.txt", dir);
+    for (int i = 0; i < 3; i++) {
+        write_file(path, games[i][0]);
+        cr_assert_eq(replay("replay_cmd",
+                            (const char *[]){"--game", "pente", "--variant",
+                                             "plus", "--quiet", "--moves",
+                                             path, NULL}),
+                     0, "%s", out);
+        cr_assert_not_null(strstr(out, games[i][1]), "game %d:\n%s", i + 1,
+                           out);
+    }
+    run_rmtree(dir);
+}
+
 Test(replay_cmd, move_list_stops_at_the_illegal_move)
 {
     char dir[64], path[128], want[256];
