@@ -83,7 +83,7 @@ static void play_usage(FILE *out)
 static bool play_opt_foreign(const struct option *o)
 {
     return !strcmp(o->name, "concurrency") || !strcmp(o->name, "keep-bots") ||
-           !strcmp(o->name, "suspend");
+           !strcmp(o->name, "suspend") || !strcmp(o->name, "ponder");
 }
 
 /* Returns 1 if opt was one of play's own, -1 on a bad value. */

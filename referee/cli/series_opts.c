@@ -83,6 +83,7 @@ int series_opt_apply(series_opts *o, int opt, const char *arg)
     case 3003: c->options = arg; return 1;
     case 3004: return series_opt_seed(o, arg);
     case 3016: c->suspend = true; return 1;
+    case 3020: c->suspend = false; return 1;
     case 3017: o->so.keep_bots = true; return 1;
     case 3018: o->so.dir = arg; return 1;
     case 3019: snprintf(o->name, sizeof o->name, "%s", arg); return 1;

@@ -33,6 +33,7 @@
         {"limit-files", required_argument, 0, 3014},                         \
         {"limit-vm", required_argument, 0, 3015},                            \
         {"suspend", no_argument, 0, 3016},                                   \
+        {"ponder", no_argument, 0, 3020},                                    \
         {"keep-bots", no_argument, 0, 3017},                                 \
         {"out", required_argument, 0, 3018},                                 \
         {"name", required_argument, 0, 3019},                                \
@@ -61,7 +62,9 @@
     "      --limit-files N  open files per bot process (default 256)\n"      \
     "      --limit-vm MB    address space per bot process (default "         \
     "none)\n"                                                                \
-    "      --suspend        stop the bots that are not on move\n"            \
+    "      --ponder         let bots think on the others' time (default: "  \
+    "bots\n"                                                                 \
+    "                       not on move are frozen; --suspend says so)\n"   \
     "      --keep-bots      keep bots that allow it (id option newgame)\n"   \
     "                       running from one game to the next\n"             \
     SANDBOX_USAGE

@@ -295,10 +295,23 @@ static int event_get_limits(ytree_ctx *c, const ytree_node *root,
                             event_def *d)
 {
     const ytree_node *lm;
+    bool ponder = !d->suspend;
     if (event_get_bool(c, root, "suspend", &d->suspend) ||
+        event_get_bool(c, root, "ponder", &ponder) ||
         event_get_bool(c, root, "keep_bots", &d->keep_bots) ||
         ytree_map_find(c, root, "", "limits", &lm))
         return -1;
+    if (ponder && d->suspend) {
+        const ytree_node *said = NULL;
+        if (ytree_map_find(c, root, "", "suspend", &said))
+            return -1;
+        if (said && !ytree_is_null(said))
+            return ytree_fail(c, ytree_line(said), "suspend",
+                              "suspend: true and ponder: true say opposite "
+                              "things: bots not on move are frozen, or they "
+                              "ponder");
+        d->suspend = false;
+    }
     if (!lm || ytree_is_null(lm))
         return 0;
     if (ytree_want_kind(c, lm, "limits", YTREE_MAP) ||
@@ -498,7 +511,7 @@ static int event_check(ytree_ctx *c, const ytree_node *root, event_def *d)
                          "fault_win_points,withdrawals,"
                          "games_per_pair,challenger,games_per_table,"
                          "place_points,entrants,records,"
-                         "results,limits,suspend,keep_bots") ||
+                         "results,limits,suspend,ponder,keep_bots") ||
         ytree_get_str(c, root, "", "event", true, &d->name))
         return -1;
     if (!event_name_ok(d->name)) {
@@ -541,6 +554,7 @@ int event_def_load(const char *path, event_def *d, char *err, size_t errlen)
     time_control_defaults(&d->tc);
     plan_config_defaults(&d->plan);
     proc_limits_defaults(&d->limits);
+    d->suspend = true;
     d->path = strdup(path);
     ytree_ctx c = {.path = path, .err = err, .errlen = errlen};
     ytree_node *root = NULL;

@@ -56,7 +56,9 @@ typedef struct {
     time_control tc;
     plan_config plan;      /* format and its options */
     proc_limits limits;    /* per bot process */
-    bool suspend;          /* stop the bots that are not on move */
+    bool suspend;          /* freeze the bots that are not on move (the
+                              default; `ponder: true` or `suspend: false`
+                              lets them think) */
     bool keep_bots;        /* bots that allow it play game after game */
     int nentrants;
     /* nentrants of them (heap, freed by event_def_release) */

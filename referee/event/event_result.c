@@ -124,6 +124,8 @@ int event_result_of(const event_def *def, const record *r, plan_result *res)
     bool entered = event_record_entered(r);
     snprintf(res->isolation, sizeof res->isolation, "%s",
              r->isolation ? r->isolation : "");
+    snprintf(res->pondering, sizeof res->pondering, "%s",
+             r->pondering ? r->pondering : "");
     if (def->plan.format == PLAN_FREE_FOR_ALL) {
         if (event_places(def, r, entered, res) != 0)
             return -1;

@@ -211,6 +211,9 @@ typedef struct {
     /* The record's referee.isolation ("full", "none", "" if not said):
      * carried to the tables, ignored by the plan. */
     char isolation[8];
+    /* The record's referee.pondering ("off", "on", "" if not said), the
+     * same way. */
+    char pondering[4];
     plan_how how;      /* counted: forfeits in the tables' rows */
     bool entered;      /* a record entered by hand or for a withdrawal,
                           not a game played by the referee */

@@ -85,7 +85,8 @@ static void report_header(FILE *f, const tables_ctx *t)
     view_html_text(f, event_format_name(t->def->plan.format));
     fprintf(f, ", %d entrants. <span id=\"status\">", t->def->nentrants);
     view_html_text(f, report_status(t, status, sizeof status));
-    fprintf(f, "</span>. Isolation: %s.</p>\n<nav>", tables_isolation(t));
+    fprintf(f, "</span>. Isolation: %s. Pondering: %s.</p>\n<nav>",
+            tables_isolation(t), tables_pondering(t));
     fprintf(f, "<a href=\"#groups\">%s</a>", swiss ? "groups" : "league");
     if (swiss)
         fputs("<a href=\"#cup\">cup</a>", f);

@@ -38,9 +38,31 @@ const char *tables_isolation(const tables_ctx *t)
     return played ? worst : "unknown";
 }
 
+/* Whether bots could think on the others' time in the games counted:
+ * "off" (frozen in every game), "on" (in every game), "mixed", or
+ * "unknown" when a record does not say. */
+const char *tables_pondering(const tables_ctx *t)
+{
+    const char *seen = NULL;
+    for (size_t i = 0; i < t->ngames; i++) {
+        const plan_result *r = &t->games[i].result;
+        if (r->entered || r->how == PLAN_HOW_FORFEIT ||
+            r->how == PLAN_HOW_ADJUDICATED)
+            continue;
+        const char *p = r->pondering;
+        if (strcmp(p, "on") != 0 && strcmp(p, "off") != 0)
+            return "unknown";
+        if (seen && strcmp(seen, p) != 0)
+            return "mixed";
+        seen = p;
+    }
+    return seen ? seen : "unknown";
+}
+
 void tables_isolation_yaml(FILE *f, const tables_ctx *t)
 {
-    fprintf(f, "isolation: %s\n", tables_isolation(t));
+    fprintf(f, "isolation: %s\npondering: %s\n", tables_isolation(t),
+            tables_pondering(t));
 }
 
 void tables_group_head_yaml(FILE *f, const tables_ctx *t, int group)
@@ -78,6 +100,15 @@ void tables_isolation_md(FILE *f, const tables_ctx *t)
             : strcmp(iso, "none") == 0
                 ? "some games were played without a sandbox: bots could "
                   "reach each other"
+                : "some records do not say");
+    const char *pon = tables_pondering(t);
+    fprintf(f, "Pondering: %s (%s).\n\n", pon,
+            strcmp(pon, "off") == 0
+                ? "bots not on move were frozen, in every game"
+            : strcmp(pon, "on") == 0
+                ? "bots could think on their opponents' time"
+            : strcmp(pon, "mixed") == 0
+                ? "in some games bots could think on their opponents' time"
                 : "some records do not say");
 }
 

@@ -133,6 +133,7 @@ void tables_record_link(FILE *f, const tables_ctx *t, const tables_game *g);
 /* ---- tables.c ----------------------------------------------------------- */
 
 const char *tables_isolation(const tables_ctx *t);
+const char *tables_pondering(const tables_ctx *t);
 void tables_isolation_yaml(FILE *f, const tables_ctx *t);
 void tables_isolation_md(FILE *f, const tables_ctx *t);
 /* The head of a group's or a league's YAML table: event, group, format,

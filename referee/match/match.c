@@ -88,6 +88,7 @@ void match_config_defaults(match_config *cfg)
     cfg->log_cap = 1 << 20;
     cfg->max_comments = 64;
     cfg->round = 1;
+    cfg->suspend = true;
     proc_limits_defaults(&cfg->limits);
 }
 
@@ -128,6 +129,7 @@ static void match_fill_record_header(match *m)
     const match_config *c = &m->cfg;
     record_set(&r->referee_version, REFEREE_VERSION);
     record_set(&r->isolation, sandbox_level());
+    record_set(&r->pondering, m->cfg.suspend ? "off" : "on");
     record_set(&r->sandbox, sandbox_detail());
     record_set(&r->event, c->event);
     r->round = c->round;
@@ -234,10 +236,13 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
 }
 
 /* For the test hooks. */
+/* The whole stall, though a signal comes (a bot stopped or continued
+ * sends its parent SIGCHLD). */
 static void match_sleep_ms(long ms)
 {
-    if (ms > 0)
-        nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000L}, NULL);
+    struct timespec left = {ms / 1000, ms % 1000 * 1000000L};
+    while (ms > 0 && nanosleep(&left, &left) != 0 && errno == EINTR)
+        ;
 }
 
 /* ---- sending ------------------------------------------------------------- */

@@ -66,7 +66,8 @@ typedef struct {
     long log_cap;      /* bytes of stderr kept per bot */
     int max_comments;  /* comment lines kept per move */
     proc_limits limits; /* resource limits of every bot process */
-    bool suspend;      /* SIGSTOP the bots that are not on move */
+    bool suspend;      /* freeze the bots that are not on move (the
+                          default); false: they may ponder */
     const char *command[RULES_MAX_SEATS]; /* by seat */
     const char *log_path[RULES_MAX_SEATS]; /* by seat, or NULL: discard */
     const char *record_path; /* NULL: do not write */

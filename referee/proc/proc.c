@@ -2,6 +2,8 @@
 #include "proc.h"
 
 #include "guard.h"
+#include "sandbox/idmap.h"
+#include "sandbox/seccomp_filter.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,10 +29,11 @@ void proc_ignore_sigpipe(void)
 }
 
 /* Open files of one running bot: its three pipes and its log; in a box
- * also its uid lock, its init's pidfd and two control-group files. */
+ * also its uid lock, its init's pidfd and four control-group files (two
+ * counters, the freezer and the CPU weight). */
 static rlim_t proc_files_per_bot(void)
 {
-    return sandbox_active() ? 8 : 4;
+    return sandbox_active() ? 10 : 4;
 }
 
 /* Open files with `games` games of `seats` bots at once: theirs, and a
@@ -252,16 +255,89 @@ void proc_close_from(int fd)
         close(fd);
 }
 
-/* Our environment plus the guard's mark with the bot's id (guard.h),
- * built before the fork: the child may not allocate.  One allocation. */
-static char **proc_bot_environ(long id, bool boxed)
+/* Leading NAME=VALUE words of a command, as a shell reads them: the
+ * variables its entrant gives the bot.  How many. */
+static int proc_assignments(char *const *argv)
+{
+    int n = 0;
+    for (; argv[n]; n++) {
+        const char *w = argv[n];
+        if (!(*w == '_' || (*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z')))
+            break;
+        size_t len = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                               "0123456789_");
+        if (w[len] != '=')
+            break;
+    }
+    return n;
+}
+
+/* Does one of the command's assignments name entry's variable? */
+static bool proc_assigned(const char *entry, char *const *argv, int nassign)
+{
+    size_t len = strcspn(entry, "=");
+    for (int i = 0; i < nassign; i++)
+        if (strncmp(argv[i], entry, len) == 0 && argv[i][len] == '=')
+            return true;
+    return false;
+}
+
+/* What a boxed bot gets whatever the referee's environment holds. */
+static const char *const proc_box_base[] = {
+    "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp",
+    "LANG=C.UTF-8", NULL,
+};
+
+/* The entry of the referee's environment that a bot gets for entry:
+ * unboxed, entry itself; boxed, FOO=v for REFEREE_BOT_FOO=v (what an
+ * organiser gives every bot on purpose), NULL for anything else. */
+static const char *proc_passed_on(const char *entry, bool boxed)
+{
+    size_t n = strlen(PROC_BOT_ENV_PREFIX);
+    if (!boxed)
+        return entry;
+    return strncmp(entry, PROC_BOT_ENV_PREFIX, n) == 0 && entry[n] &&
+                   entry[n] != '='
+               ? entry + n
+               : NULL;
+}
+
+/* Is the variable of entry set again by a later source: the command's
+ * assignments, or (for the box's base) a REFEREE_BOT_ variable? */
+static bool proc_overridden(const char *entry, char *const *argv,
+                            int nassign, bool by_referee, bool boxed)
+{
+    if (proc_assigned(entry, argv, nassign))
+        return true;
+    if (!by_referee)
+        return false;
+    size_t len = strcspn(entry, "=");
+    for (size_t i = 0; environ[i]; i++) {
+        const char *e = proc_passed_on(environ[i], boxed);
+        if (e && strncmp(e, entry, len) == 0 && e[len] == '=')
+            return true;
+    }
+    return false;
+}
+
+/* The bot's environment, built before the fork (the child may not
+ * allocate), in one allocation: unboxed, the referee's with the guard's
+ * mark and the bot's id first (guard.h); boxed, proc_box_base and what the
+ * referee's REFEREE_BOT_* variables give.  Then the command's own
+ * assignments (nassign words of argv).  A later source replaces a
+ * variable of an earlier one (a reader takes the first of a name). */
+static char **proc_bot_environ(long id, bool boxed, char *const *argv,
+                               int nassign)
 {
     /* A box is found by its control group, not by what a bot can erase. */
     const char *mark = boxed ? NULL : guard_env_mark();
     size_t n = 0;
     while (environ[n])
         n++;
-    size_t ptrs = (n + 2) * sizeof(char *), room = mark ? strlen(mark) + 24 : 0;
+    size_t nbase = boxed ? sizeof proc_box_base / sizeof *proc_box_base - 1
+                         : 0;
+    size_t ptrs = (n + nbase + (size_t)nassign + 2) * sizeof(char *);
+    size_t room = mark ? strlen(mark) + 24 : 0;
     char **envp = malloc(ptrs + room);
     if (!envp)
         return NULL;
@@ -272,8 +348,17 @@ static char **proc_bot_environ(long id, bool boxed)
         snprintf(entry, room, "%s%ld", mark, id);
         envp[k++] = entry;
     }
-    memcpy(envp + k, environ, n * sizeof *envp);
-    envp[k + n] = NULL;
+    for (size_t i = 0; i < nbase; i++)
+        if (!proc_overridden(proc_box_base[i], argv, nassign, true, boxed))
+            envp[k++] = (char *)proc_box_base[i];
+    for (size_t i = 0; i < n; i++) {
+        const char *e = proc_passed_on(environ[i], boxed);
+        if (e && !proc_overridden(e, argv, nassign, false, boxed))
+            envp[k++] = (char *)e;
+    }
+    for (int i = 0; i < nassign; i++)
+        envp[k++] = argv[i];
+    envp[k] = NULL;
     return envp;
 }
 
@@ -353,9 +438,19 @@ static void proc_fail_text(const char *cmd0, const proc_reports *r,
                  cmd0, r->stage, strerror(r->err));
     else if (child->boxed && r->err == EACCES)
         snprintf(err, errlen,
-                 "cannot run '%s': %s (as sandbox uid %lu: the program and "
-                 "every folder above it must be open to other users)",
+                 "cannot run '%s': %s (as sandbox uid %lu: is the file "
+                 "executable? chmod +x)",
                  cmd0, strerror(r->err), (unsigned long)child->box.uid);
+    else if (child->boxed && r->err == ENOENT && !strchr(cmd0, '/'))
+        snprintf(err, errlen,
+                 "cannot run '%s': %s (a box looks for programs in "
+                 "/usr/local/bin:/usr/bin:/bin only: name it by its path)",
+                 cmd0, strerror(r->err));
+    else if (child->boxed && r->err == ENOENT && access(cmd0, F_OK) == 0)
+        snprintf(err, errlen,
+                 "cannot run '%s': %s (in its box: an interpreter its first "
+                 "line names may be outside /usr, /bin, /lib and /opt)",
+                 cmd0, strerror(r->err));
     else
         snprintf(err, errlen, "cannot run '%s': %s", cmd0, strerror(r->err));
 }
@@ -400,11 +495,14 @@ static proc_status proc_box_open(proc_child *child, const proc_limits *lim,
     ea->uid = child->box.uid;
     ea->network = sandbox_network();
     ea->tmp_mb = lim && lim->fsize_mb > 0 ? lim->fsize_mb : 64;
+    ea->filter = seccomp_filter_program();
     return PROC_OK;
 }
 
 struct proc_start {
     char **argv, **envp;
+    char **program; /* argv past the command's assignments */
+    box_files files; /* boxed: what the box shows (box_files.h) */
     proc_limits limits;
     bool has_limits, boxed;
     long id;
@@ -414,9 +512,40 @@ void proc_start_free(proc_start *ps)
 {
     if (!ps)
         return;
+    box_files_free(&ps->files);
     free(ps->argv);
     free(ps->envp);
     free(ps);
+}
+
+/* The box's files, and a user namespace for each that its owner keeps
+ * from other users (idmap.h): the bot sees those as its own. */
+static proc_status proc_box_files(const proc_start *ps,
+                                  sandbox_enter_args *ea, char *err,
+                                  size_t errlen)
+{
+    ea->files = &ps->files;
+    for (int i = 0; i < ps->files.n; i++) {
+        const box_file *f = &ps->files.file[i];
+        ea->idmap_fd[i] = -1;
+        ea->nidmap = i + 1;
+        if (f->idmap &&
+            (ea->idmap_fd[i] = idmap_userns(f->owner, f->group, ea->uid, err,
+                                            errlen)) < 0)
+            return PROC_SYS_ERROR;
+    }
+    return PROC_OK;
+}
+
+/* The value of the command's REFEREE_FILES=..., or NULL. */
+static const char *proc_files_named(char *const *argv, char *const *program)
+{
+    static const char name[] = "REFEREE_FILES=";
+    const char *found = NULL;
+    for (char *const *a = argv; a < program; a++)
+        if (strncmp(*a, name, sizeof name - 1) == 0)
+            found = *a + sizeof name - 1;
+    return found;
 }
 
 proc_status proc_start_new(const char *command, const proc_limits *limits,
@@ -432,16 +561,31 @@ proc_status proc_start_new(const char *command, const proc_limits *limits,
         free(ps);
         return PROC_BAD_COMMAND;
     }
+    int nassign = proc_assignments(ps->argv);
+    ps->program = ps->argv + nassign;
+    if (!ps->program[0]) {
+        snprintf(err, errlen, "the command sets variables but names no "
+                              "program");
+        proc_start_free(ps);
+        return PROC_BAD_COMMAND;
+    }
     /* Ids in start order: the limit watch tells a stray from a bot still
      * starting by its id (usage.h). */
     static long proc_spawned;
     ps->id = ++proc_spawned;
     ps->boxed = sandbox_active();
+    if (ps->boxed &&
+        box_files_find(ps->program, proc_files_named(ps->argv, ps->program),
+                       &ps->files, err, errlen) != 0) {
+        proc_start_free(ps);
+        return PROC_BAD_COMMAND;
+    }
     if (limits) {
         ps->limits = *limits;
         ps->has_limits = true;
     }
-    if (!(ps->envp = proc_bot_environ(ps->id, ps->boxed))) {
+    if (!(ps->envp = proc_bot_environ(ps->id, ps->boxed, ps->argv,
+                                      nassign))) {
         proc_start_free(ps);
         snprintf(err, errlen, "out of memory");
         return PROC_SYS_ERROR;
@@ -511,7 +655,7 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
     int in[2] = {-1, -1}, out[2] = {-1, -1}, er[2] = {-1, -1};
     int st[2] = {-1, -1};
     sandbox_enter_args ea;
-    ea.njoin = 0;
+    ea.njoin = ea.nidmap = 0;
     proc_status rc = PROC_SYS_ERROR;
     if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
         pipe2(er, O_CLOEXEC) || pipe2(st, O_CLOEXEC) ||
@@ -521,12 +665,13 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
         goto done;
     }
     if (ps->boxed &&
-        (rc = proc_box_open(child, limits, &ea, err, errlen)) != PROC_OK)
+        ((rc = proc_box_open(child, limits, &ea, err, errlen)) != PROC_OK ||
+         (rc = proc_box_files(ps, &ea, err, errlen)) != PROC_OK))
         goto done;
     rc = PROC_SYS_ERROR;
     ea.report_fd = st[1];
     proc_plan plan = {in[0], out[1], er[1], st[1], ps->boxed ? 0 : getpid(),
-                      ps->argv, ps->envp, limits, ps->boxed ? &ea : NULL};
+                      ps->program, ps->envp, limits, ps->boxed ? &ea : NULL};
     int fork_errno = 0;
     pid_t pid = proc_fork(&plan, &fork_errno);
     if (pid < 0) {
@@ -543,7 +688,7 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
             snprintf(rep.stage, sizeof rep.stage, "starting the bot");
         }
         proc_wait_pid(pid);
-        proc_fail_text(ps->argv[0], &rep, child, err, errlen);
+        proc_fail_text(ps->program[0], &rep, child, err, errlen);
         rc = strcmp(rep.stage, "exec") == 0 ? PROC_EXEC_FAILED
                                             : PROC_SYS_ERROR;
         goto done;
@@ -557,6 +702,9 @@ proc_status proc_start_run(proc_start *ps, proc_child *child, char *err,
 done:
     for (int i = 0; i < ea.njoin; i++)
         close(ea.join_fds[i]);
+    for (int i = 0; i < ea.nidmap; i++)
+        if (ea.idmap_fd[i] >= 0)
+            close(ea.idmap_fd[i]);
     if (rc != PROC_OK)
         proc_release(child);
     proc_close_pair(in);

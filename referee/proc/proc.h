@@ -7,8 +7,13 @@
  *      then fail with EPIPE instead of killing the referee).
  *   2. proc_spawn(command, &child, err) starts the bot.  The command is
  *      split into words like a shell would for blanks, '...' and "..." and
- *      backslash, but nothing else is interpreted; argv[0] is looked up in
- *      PATH.  Or in two halves, to start bots off the loop
+ *      backslash, but nothing else is interpreted; leading NAME=VALUE
+ *      words are variables for the bot's environment, as in a shell, and
+ *      the first other word, the program, is looked up in PATH.  The
+ *      environment: without a box the referee's own; in a box PATH,
+ *      HOME=/tmp, TMPDIR=/tmp, LANG=C.UTF-8 and FOO=v for each
+ *      REFEREE_BOT_FOO=v of the referee's, nothing else of it.  The
+ *      command's variables replace those of the same name.  Or in two halves, to start bots off the loop
  *      (proc/starter.h): proc_start_new() where the loop runs (it reads
  *      the environment and may start the guard), proc_start_run() on any
  *      thread (it forks and waits for the exec).
@@ -90,6 +95,11 @@ void proc_ignore_sigpipe(void);
  * when we may) and, with boxes, a user id per bot.  Call it after
  * sandbox_setup().  When fewer than want, why says what is short. */
 int proc_max_games(int want, int seats, char *why, size_t whylen);
+
+/* REFEREE_BOT_FOO=v in the referee's environment gives a boxed bot
+ * FOO=v; a boxed bot gets no other variable of the referee's
+ * (proc_start_new). */
+#define PROC_BOT_ENV_PREFIX "REFEREE_BOT_"
 
 /* Split a command line into a NULL-terminated argv (one allocation, free
  * with free()).  Returns NULL with a reason in err. */

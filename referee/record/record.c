@@ -68,6 +68,7 @@ void record_release(record *r)
     free(r->referee_version);
     free(r->isolation);
     free(r->sandbox);
+    free(r->pondering);
     free(r->event);
     free(r->game_id);
     free(r->stage);

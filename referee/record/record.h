@@ -82,6 +82,8 @@ typedef struct {
     char *referee_version;
     char *isolation;       /* "full" or "none" (sandbox.h), or NULL (older) */
     char *sandbox;         /* what the isolation is made of, or NULL */
+    char *pondering;       /* "off": bots not on move were frozen; "on":
+                              they could think; NULL (older, or play) */
     char *event;           /* event or match name, or NULL */
     int round;             /* game number within the match/event, from 1 */
     char *game_id;         /* the event's id of this game, or NULL */

@@ -47,6 +47,7 @@ static void rw_header(FILE *f, const record *r)
     rw_str(f, 2, "version", r->referee_version);
     rw_str(f, 2, "isolation", r->isolation);
     rw_str(f, 2, "sandbox", r->sandbox);
+    rw_str(f, 2, "pondering", r->pondering);
     rw_str(f, 0, "event", r->event);
     rw_long(f, 0, "round", r->round);
     rw_str(f, 0, "game_id", r->game_id);

@@ -22,17 +22,20 @@ typedef struct {
     bool made;
 } cg_hier;
 
-enum { H_V2, H_PIDS, H_MEMORY, H_FREEZER, H_CPUACCT, H_COUNT };
+enum { H_V2, H_PIDS, H_MEMORY, H_FREEZER, H_CPUACCT, H_CPU, H_COUNT };
 static const char *const cg_v1_names[H_COUNT] = {"", "pids", "memory",
-                                                 "freezer", "cpuacct"};
+                                                 "freezer", "cpuacct", "cpu"};
 
-/* Which hierarchy serves each feature (an index into cg_h, or -1). */
+/* Which hierarchy serves each feature (an index into cg_h, or -1).  The
+ * CPU weight is the only one a box may lack: it shares the processor
+ * between boxes fairly, each box one share whatever its threads. */
 typedef struct {
-    int pids, memory, freeze, cpu;
+    int pids, memory, freeze, cpu, weight;
 } cg_plan;
+#define CG_FEATURES 5
 
 static cg_hier cg_h[H_COUNT];
-static cg_plan cg_use = {-1, -1, -1, -1};
+static cg_plan cg_use = {-1, -1, -1, -1, -1};
 static char cg_text[160];
 
 struct cgroup {
@@ -41,6 +44,11 @@ struct cgroup {
     /* pids.events and the memory events, kept open for the check before
      * every move (-1 until first read) */
     int tasks_fd, oom_fd;
+    /* cgroup.freeze or freezer.state, kept open: bots are frozen and
+     * thawed at every move (-1 until first used) */
+    int freeze_fd;
+    /* cpu.weight or cpu.shares, kept open likewise (-1) */
+    int weight_fd;
 };
 
 /* ---- small file helpers ------------------------------------------------- */
@@ -269,12 +277,13 @@ static bool cg_v2_enable(const char *ctl)
 
 static void cg_describe(void)
 {
-    static const char *const what[] = {"pids", "memory", "freeze", "cpu"};
+    static const char *const what[CG_FEATURES] = {"pids", "memory", "freeze",
+                                                  "cpu", "weight"};
     const int *use = &cg_use.pids;
     size_t n = 0;
     for (int v = 2; v >= 1; v--) {
         bool any = false;
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < CG_FEATURES; i++) {
             if (use[i] < 0 || cg_h[use[i]].version != v)
                 continue;
             n += (size_t)snprintf(cg_text + n, sizeof cg_text - n, "%s%s",
@@ -286,6 +295,26 @@ static void cg_describe(void)
             if (n >= sizeof cg_text)
                 return;
         }
+    }
+}
+
+/* The CPU weight: v2's cpu controller where our group can pass it on,
+ * else the v1 cpu hierarchy (which may be mounted with cpuacct, and is
+ * then that one). */
+static void cg_plan_weight(void)
+{
+    if (cg_use.cpu == H_V2 && cg_v2_enable("cpu")) {
+        cg_use.weight = H_V2;
+        return;
+    }
+    if (!cg_h[H_CPU].version)
+        return;
+    if (cg_use.cpu == H_CPUACCT &&
+        strcmp(cg_h[H_CPU].own, cg_h[H_CPUACCT].own) == 0) {
+        cg_use.weight = H_CPUACCT;
+        cg_h[H_CPU].version = 0;
+    } else if (cg_make_run(H_CPU)) {
+        cg_use.weight = H_CPU;
     }
 }
 
@@ -314,6 +343,7 @@ int cgroup_setup(char *err, size_t errlen)
         if (use[want[i][1]] < 0 && cg_h[want[i][0]].version &&
             cg_make_run(want[i][0]))
             use[want[i][1]] = want[i][0];
+    cg_plan_weight();
     if (cg_use.pids < 0 || cg_use.memory < 0 || cg_use.freeze < 0 ||
         cg_use.cpu < 0) {
         snprintf(err, errlen,
@@ -354,7 +384,7 @@ void cgroup_teardown(void)
             cgroup_kill_tree(cg_h[h].run);
             cg_h[h].made = false;
         }
-    cg_use = (cg_plan){-1, -1, -1, -1};
+    cg_use = (cg_plan){-1, -1, -1, -1, -1};
     cg_text[0] = '\0';
 }
 
@@ -363,7 +393,7 @@ void cgroup_teardown(void)
 static bool cg_used(int h)
 {
     return cg_use.pids == h || cg_use.memory == h || cg_use.freeze == h ||
-           cg_use.cpu == h;
+           cg_use.cpu == h || cg_use.weight == h;
 }
 
 static int cg_set_caps(cgroup *cg, long mem_mb, long tasks)
@@ -373,6 +403,13 @@ static int cg_set_caps(cgroup *cg, long mem_mb, long tasks)
     if (tasks > 0)
         snprintf(num, sizeof num, "%ld", tasks);
     if (cg_write(pd, "pids.max", tasks > 0 ? num : "max") != 0)
+        return -1;
+    /* Every box the same share, set rather than assumed. */
+    if (cg_use.weight >= 0 &&
+        cg_write(cg->dir[cg_use.weight],
+                 cg_h[cg_use.weight].version == 2 ? "cpu.weight"
+                                                  : "cpu.shares",
+                 cg_h[cg_use.weight].version == 2 ? "100" : "1024") != 0)
         return -1;
     if (mem_mb <= 0)
         return 0;
@@ -401,7 +438,7 @@ cgroup *cgroup_new(long id, long mem_mb, long tasks, char *err,
         return NULL;
     }
     cg->id = id;
-    cg->tasks_fd = cg->oom_fd = -1;
+    cg->tasks_fd = cg->oom_fd = cg->freeze_fd = cg->weight_fd = -1;
     for (int h = 0; h < H_COUNT; h++) {
         if (!cg_used(h))
             continue;
@@ -443,13 +480,44 @@ int cgroup_join_fds(const cgroup *cg, int fds[CGROUP_MAX_JOIN])
     return n;
 }
 
+/* Write text to the file name of dir through *fd, opened on first use and
+ * kept open. */
+static void cg_rewrite(int *fd, const char *dir, const char *name,
+                       const char *text)
+{
+    if (*fd < 0) {
+        char path[PATH_MAX + 32];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        *fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (*fd < 0)
+            return;
+    }
+    ssize_t n;
+    do
+        n = pwrite(*fd, text, strlen(text), 0);
+    while (n < 0 && errno == EINTR);
+}
+
 void cgroup_freeze(cgroup *cg, bool on)
 {
-    const char *d = cg->dir[cg_use.freeze];
-    if (cg_h[cg_use.freeze].version == 2)
-        cg_write(d, "cgroup.freeze", on ? "1" : "0");
-    else
-        cg_write(d, "freezer.state", on ? "FROZEN" : "THAWED");
+    bool v2 = cg_h[cg_use.freeze].version == 2;
+    /* A frozen box also gets the least CPU weight: a thread the freezer
+     * cannot stop until its system call ends (a long page-table walk, say)
+     * then gets next to nothing while the bot on move wants the CPU.  It
+     * gets it back before it is thawed. */
+    if (cg_use.weight >= 0 && !on) {
+        bool w2 = cg_h[cg_use.weight].version == 2;
+        cg_rewrite(&cg->weight_fd, cg->dir[cg_use.weight],
+                   w2 ? "cpu.weight" : "cpu.shares", w2 ? "100" : "1024");
+    }
+    cg_rewrite(&cg->freeze_fd, cg->dir[cg_use.freeze],
+               v2 ? "cgroup.freeze" : "freezer.state",
+               v2 ? (on ? "1" : "0") : (on ? "FROZEN" : "THAWED"));
+    if (cg_use.weight >= 0 && on) {
+        bool w2 = cg_h[cg_use.weight].version == 2;
+        cg_rewrite(&cg->weight_fd, cg->dir[cg_use.weight],
+                   w2 ? "cpu.weight" : "cpu.shares", w2 ? "1" : "2");
+    }
 }
 
 /* SIGKILL to every process listed in dir/cgroup.procs; how many. */
@@ -613,6 +681,10 @@ void cgroup_free(cgroup *cg)
         close(cg->tasks_fd);
     if (cg->oom_fd >= 0)
         close(cg->oom_fd);
+    if (cg->freeze_fd >= 0)
+        close(cg->freeze_fd);
+    if (cg->weight_fd >= 0)
+        close(cg->weight_fd);
     for (int h = 0; h < H_COUNT; h++)
         if (cg->dir[h][0] && rmdir(cg->dir[h]) != 0 && errno == EBUSY) {
             cg_kill_dir(cg->dir[h]);

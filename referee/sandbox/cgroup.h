@@ -13,7 +13,10 @@
  *
  * Caller's protocol:
  *   1. cgroup_setup() once; it fails (with why) where the machine does not
- *      give us pids and memory groups, freezing and CPU accounting.
+ *      give us pids and memory groups, freezing and CPU accounting.  Where
+ *      it can, every group also gets the same CPU weight (v2 cpu.weight
+ *      100, v1 cpu.shares 1024): boxes share a busy processor equally,
+ *      however many threads each runs.
  *   2. cgroup_new() per bot, before its process starts; the child joins
  *      the group by writing "0" to each fd of cgroup_join_fds() (one
  *      write per fd, async-signal-safe) before it forks anything.
@@ -30,8 +33,9 @@
 
 typedef struct cgroup cgroup;
 
-/* Most hierarchies a bot's group spans (pids, memory, freeze, cpu). */
-#define CGROUP_MAX_JOIN 4
+/* Most hierarchies a bot's group spans (v2, and v1 pids, memory,
+ * freezer, cpuacct, cpu). */
+#define CGROUP_MAX_JOIN 6
 
 typedef struct {
     long mem_kb_peak;  /* highest memory charged to the group */
@@ -44,7 +48,7 @@ typedef struct {
 /* Find the hierarchies and make this run's group in each.  Returns 0, or
  * -1 with why in err. */
 int cgroup_setup(char *err, size_t errlen);
-/* "v2 freeze,kill,cpu; v1 pids,memory" or "" before setup. */
+/* "v2 freeze,cpu; v1 pids,memory,weight" or "" before setup. */
 const char *cgroup_describe(void);
 /* The run groups' directories, for the kill -9 guard: n of them. */
 size_t cgroup_run_dirs(const char **dirs, size_t max);

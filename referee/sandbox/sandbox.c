@@ -2,6 +2,7 @@
  * sandbox.h). */
 #include "sandbox.h"
 
+#include "sandbox/seccomp_filter.h"
 #include "sandbox/uidpool.h"
 
 #include <errno.h>
@@ -45,11 +46,13 @@ void sandbox_setup(const sandbox_options *o)
         snprintf(sb_text, sizeof sb_text, "none (turned off)");
         return;
     }
-    if (sb_privileged(why, sizeof why) && cgroup_setup(why, sizeof why) == 0) {
+    if (sb_privileged(why, sizeof why) &&
+        seccomp_filter_build(why, sizeof why) &&
+        cgroup_setup(why, sizeof why) == 0) {
         sb_active = true;
         snprintf(sb_text, sizeof sb_text,
-                 "full (pid, mount, ipc, uts%s namespaces; read-only view; "
-                 "uid %lu-%lu; cgroups %s)",
+                 "full (pid, mount, ipc, uts%s namespaces; minimal view; "
+                 "uid %lu-%lu; seccomp filter; cgroups %s)",
                  o->network ? "" : ", net", o->uid_first,
                  o->uid_first + o->uid_count - 1, cgroup_describe());
         return;

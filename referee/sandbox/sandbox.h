@@ -26,8 +26,10 @@
 #ifndef SANDBOX_H
 #define SANDBOX_H
 
+#include "sandbox/box_files.h"
 #include "sandbox/cgroup.h"
 
+#include <linux/filter.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -105,6 +107,10 @@ typedef struct {
     uid_t uid;
     bool network;
     long tmp_mb; /* size of the private /tmp */
+    const struct sock_fprog *filter; /* seccomp_filter.h, installed last */
+    const box_files *files;          /* what it sees (sandbox_view.h) */
+    int idmap_fd[BOX_FILES_MAX];     /* idmap.h, per file; -1 */
+    int nidmap;                      /* idmap_fd[0..nidmap) are set */
 } sandbox_enter_args;
 
 int sandbox_enter(const sandbox_enter_args *a, const char **stage);

@@ -1,8 +1,11 @@
 /* sandbox_enter.c - the child's side of a box: namespaces, the box's
- * reaper, the bot's view of the machine and its uid (see sandbox.h).
+ * reaper, the bot's view of the machine (sandbox_view.h), its uid and its
+ * system-call filter (see sandbox.h).
  * Everything here runs between fork and exec: async-signal-safe calls
  * only, no allocation. */
 #include "sandbox.h"
+#include "sandbox/sandbox_view.h"
+#include "sandbox/seccomp_filter.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -57,130 +60,6 @@ static void sb_init_main(void)
             ;
         sigwaitinfo(&chld, NULL);
     }
-}
-
-static int sb_scratch_tmp(long tmp_mb, const char **stage);
-
-/* mkdir -p of path's components below the first len bytes (a folder
- * that exists), each 0755. */
-static int sb_mkdirs(char *path, size_t len)
-{
-    if (path[len] == '\0')
-        return 0;
-    for (char *p = path + len + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int rc = mkdir(path, 0755);
-        *p = '/';
-        if (rc != 0 && errno != EEXIST)
-            return -1;
-    }
-    return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
-}
-
-/* The highest folder above cwd (or cwd itself) that the bot's uid could
- * not pass, or /tmp, which the box covers with its own; its length, or 0
- * if every folder on the way is open to others and outside /tmp. */
-static size_t sb_cover_point(char *cwd)
-{
-    for (char *p = cwd + 1;; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char c = *p;
-        *p = '\0';
-        struct stat st;
-        bool cover = strcmp(cwd, "/tmp") == 0 ||
-                     (stat(cwd, &st) == 0 && !(st.st_mode & S_IXOTH));
-        *p = c;
-        if (cover)
-            return (size_t)(p - cwd);
-        if (!c)
-            return 0;
-    }
-}
-
-/* Keep the working directory where it is for the bot, whatever is above
- * it: the folder that would stop it (a private home, a mkdtemp folder, the
- * box's own /tmp) is covered with an empty tmpfs holding just the path
- * down to the working directory, bound there read-only.  Interpreters
- * that turn a relative script path into an absolute one (python, node)
- * then find it. */
-static int sb_keep_cwd(long tmp_mb, const char **stage)
-{
-    static char cwd[PATH_MAX];
-    *stage = "keeping its working directory";
-    if (!getcwd(cwd, sizeof cwd) || strcmp(cwd, "/tmp") == 0)
-        return sb_scratch_tmp(tmp_mb, stage);
-    size_t cover = sb_cover_point(cwd);
-    int here = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (here < 0 || sb_scratch_tmp(tmp_mb, stage) != 0)
-        return -1;
-    *stage = "keeping its working directory";
-    if (cover == 0) {
-        close(here);
-        return 0;
-    }
-    char c = cwd[cover];
-    cwd[cover] = '\0';
-    int rc = strcmp(cwd, "/tmp") == 0
-                 ? 0
-                 : mount("tmpfs", cwd, "tmpfs", MS_NOSUID | MS_NODEV,
-                         "mode=0755,size=1m");
-    cwd[cover] = c;
-    char self[64];
-    snprintf(self, sizeof self, "/proc/self/fd/%d", here);
-    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY |
-                                        MOUNT_ATTR_NOSUID |
-                                        MOUNT_ATTR_NODEV};
-    if (rc != 0 || sb_mkdirs(cwd, cover) != 0 ||
-        mount(self, cwd, NULL, MS_BIND | MS_REC, NULL) != 0 ||
-        syscall(SYS_mount_setattr, AT_FDCWD, cwd, AT_RECURSIVE, &ro,
-                sizeof ro) != 0 ||
-        chdir(cwd) != 0)
-        rc = -1;
-    close(here);
-    return rc;
-}
-
-/* Its own empty /tmp and /dev/shm. */
-static int sb_scratch_tmp(long tmp_mb, const char **stage)
-{
-    *stage = "mounting its /tmp";
-    char opts[64];
-    snprintf(opts, sizeof opts, "mode=1777,size=%ldm", tmp_mb > 0 ? tmp_mb : 64);
-    if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0)
-        return -1;
-    struct stat st;
-    if (stat("/dev/shm", &st) == 0 &&
-        mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0)
-        return -1;
-    return 0;
-}
-
-/* The bot's view: nothing it mounts reaches the machine; everything
- * read-only and without set-uid; its own /proc, /tmp and /dev/shm, and
- * its working directory reachable. */
-static int sb_view(long tmp_mb, const char **stage)
-{
-    *stage = "making its mounts private";
-    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-        return -1;
-    *stage = "making its view read-only";
-    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY |
-                                        MOUNT_ATTR_NOSUID |
-                                        MOUNT_ATTR_NODEV};
-    /* /dev stays usable for /dev/null and friends: nodev only elsewhere. */
-    if (syscall(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &ro,
-                sizeof ro) != 0)
-        return -1;
-    struct mount_attr dev = {.attr_clr = MOUNT_ATTR_NODEV};
-    syscall(SYS_mount_setattr, AT_FDCWD, "/dev", 0, &dev, sizeof dev);
-    *stage = "mounting its /proc";
-    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-              NULL) != 0)
-        return -1;
-    return sb_keep_cwd(tmp_mb, stage);
 }
 
 static int sb_drop_uid(uid_t uid, const char **stage)
@@ -240,7 +119,9 @@ int sandbox_enter(const sandbox_enter_args *a, const char **stage)
                             (int32_t)bot, NULL);
         _exit(0);
     }
-    if (sb_view(a->tmp_mb, stage) != 0 || sb_drop_uid(a->uid, stage) != 0)
+    if (sandbox_view(a->files, a->idmap_fd, a->tmp_mb, stage) != 0 ||
+        sb_drop_uid(a->uid, stage) != 0)
         return -1;
-    return 0;
+    *stage = "installing its system-call filter";
+    return seccomp_filter_install(a->filter);
 }

@@ -27,6 +27,7 @@ int run_cmd(char *const argv[], const char *tag, char *out, size_t outlen)
         dup2(p[1], 1);
         dup2(p[1], 2);
         setenv("RUN_TAG", tag, 1);
+        setenv("REFEREE_BOT_RUN_TAG", tag, 1); /* boxed bots get RUN_TAG */
         execv(argv[0], argv);
         _exit(127);
     }
@@ -62,6 +63,7 @@ pid_t run_start(char *const argv[], const char *tag)
         dup2(null, 1);
         dup2(null, 2);
         setenv("RUN_TAG", tag, 1);
+        setenv("REFEREE_BOT_RUN_TAG", tag, 1); /* boxed bots get RUN_TAG */
         execv(argv[0], argv);
         _exit(127);
     }

@@ -743,7 +743,7 @@ Test(limits, suspended_bots_play_normally, .timeout = 120)
 static void run_busy(bool suspend, record *r, mrun *m)
 {
     const char *plain[] = {"-n", "1", "--seed", "3", "--move-ms", "3000",
-                           "--limit-cpu", "2", NULL};
+                           "--limit-cpu", "2", "--ponder", NULL};
     const char *susp[] = {"-n", "1", "--seed", "3", "--move-ms", "3000",
                           "--limit-cpu", "2", "--suspend", NULL};
     mrun_match(m, suspend ? susp : plain, RUN_PBOTS "hog_bot busy",
@@ -757,7 +757,7 @@ Test(limits, suspension_stops_thinking_on_the_other_bots_time, .timeout = 180)
     mrun m;
     record r;
     run_busy(false, &r, &m);
-    cr_expect_str_eq(r.reason, "cpu-limit", "without --suspend: %s: %s",
+    cr_expect_str_eq(r.reason, "cpu-limit", "with --ponder: %s: %s",
                      r.reason, r.detail ? r.detail : "");
     record_release(&r);
     mrun_finish(&m);

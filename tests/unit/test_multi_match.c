@@ -192,8 +192,10 @@ Test(multi_match, a_fault_puts_the_bot_last, .timeout = 120)
 Test(multi_match, puzzle_moves_are_hidden, .timeout = 120)
 {
     /* The copy goes to the inherited stderr: a boxed bot may not open
-     * /dev/stderr, which is the referee's log file. */
+     * /dev/stderr, which is the referee's log file.  The bot's program is
+     * inside the shell's script, so the command names its folder. */
 #define MM_TEE                                                                \
+    "REFEREE_FILES=" RUN_BOTS " "                                             \
     "sh -c 'while IFS= read -r l; do printf \"%s\\n\" \"$l\" >&2; "           \
     "printf \"%s\\n\" \"$l\"; done | " RUN_BOTS "random_bot'"
     const char *bots[] = {MM_TEE, MM_TEE, NULL};

@@ -333,13 +333,14 @@ Test(sandbox, detached_orphans_cannot_pass_the_process_cap, .timeout = 120)
 
 /* Four detached spinners: each alone would take seconds to reach a
  * per-process limit of 1 s (and its death would not end the bot); the
- * box's account of the whole tree ends the game. */
+ * box's account of the whole tree ends the game.  They may ponder: frozen
+ * off move they would spin only on their own time. */
 Test(sandbox, cpu_limit_counts_the_whole_tree, .timeout = 120)
 {
     need_sandbox();
     mrun m;
     const char *opts[] = {"-n", "1", "--seed", "10", "--limit-cpu", "1",
-                          NULL};
+                          "--ponder", NULL};
     srun_match(&m, opts, ATTACK "spinners 4", RUN_TBOTS "slow_bot 200");
     record r;
     mrun_record(&m, 1, &r);
@@ -506,7 +507,7 @@ Test(sandbox, v1_freezer_cpu_account_and_kill, .timeout = 240)
     long boxed = sigcont_offturn_ms("on");
     cr_expect_lt(boxed, 200, "frozen (v1), it still used %ld ms", boxed);
     const char *cpu[] = {"-n", "1", "--seed", "10", "--limit-cpu", "1",
-                         NULL};
+                         "--ponder", NULL};
     srun_match(&m, cpu, ATTACK "spinners 4", RUN_TBOTS "slow_bot 200");
     mrun_record(&m, 1, &r);
     cr_expect_str_eq(r.reason, "cpu-limit", "%s (%s)", r.reason,

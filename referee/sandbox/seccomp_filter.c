@@ -1,0 +1,194 @@
+/* seccomp_filter.c - the boxed bots' system-call filter (see
+ * seccomp_filter.h). */
+#include "seccomp_filter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/seccomp.h>
+#include <pthread.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static struct sock_fprog sf_prog;
+static bool sf_built;
+static char sf_error[160];
+static pthread_once_t sf_once = PTHREAD_ONCE_INIT;
+
+/* A rule, or the name of the call that could not be added. */
+static int sf_rule(scmp_filter_ctx ctx, uint32_t action, const char *name,
+                   unsigned nargs, const struct scmp_arg_cmp *args)
+{
+    int nr = seccomp_syscall_resolve_name(name);
+    if (nr == __NR_SCMP_ERROR)
+        return 0; /* not on this architecture: nothing to refuse */
+    int rc = seccomp_rule_add_array(ctx, action, nr, nargs, args);
+    if (rc != 0)
+        snprintf(sf_error, sizeof sf_error, "cannot filter %s: %s", name,
+                 strerror(-rc));
+    return rc;
+}
+
+static int sf_refuse(scmp_filter_ctx ctx, int err, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (sf_rule(ctx, SCMP_ACT_ERRNO((uint32_t)err), names[i], 0, NULL))
+            return -1;
+    return 0;
+}
+
+/* Locks: a lock taken succeeds without effect, a lock asked about fails,
+ * so no bot learns of another's lock; leases and dnotify refused. */
+static int sf_locks(scmp_filter_ctx ctx)
+{
+    static const int take[] = {F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW};
+    static const int ask[] = {F_GETLK, F_OFD_GETLK};
+    static const int refuse[] = {F_SETLEASE, F_NOTIFY};
+    if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "flock", 0, NULL))
+        return -1;
+    for (size_t i = 0; i < sizeof take / sizeof *take; i++) {
+        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)take[i]);
+        if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "fcntl", 1, &c))
+            return -1;
+    }
+    for (size_t i = 0; i < sizeof ask / sizeof *ask; i++) {
+        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)ask[i]);
+        if (sf_rule(ctx, SCMP_ACT_ERRNO(ENOLCK), "fcntl", 1, &c))
+            return -1;
+    }
+    for (size_t i = 0; i < sizeof refuse / sizeof *refuse; i++) {
+        struct scmp_arg_cmp c =
+            SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)refuse[i]);
+        if (sf_rule(ctx, SCMP_ACT_ERRNO(EPERM), "fcntl", 1, &c))
+            return -1;
+    }
+    return 0;
+}
+
+/* Calls that keep a thread in the kernel for seconds, where the freezer
+ * cannot stop it: filling page tables in bulk. */
+static int sf_long_calls(scmp_filter_ctx ctx)
+{
+    static const int populate[] = {22 /* MADV_POPULATE_READ */,
+                                   23 /* MADV_POPULATE_WRITE */};
+    for (size_t i = 0; i < sizeof populate / sizeof *populate; i++) {
+        struct scmp_arg_cmp c =
+            SCMP_A2(SCMP_CMP_EQ, (scmp_datum_t)populate[i]);
+        if (sf_rule(ctx, SCMP_ACT_ERRNO(EINVAL), "madvise", 1, &c))
+            return -1;
+    }
+    struct scmp_arg_cmp c = SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_POPULATE,
+                                    MAP_POPULATE);
+    return sf_rule(ctx, SCMP_ACT_ERRNO(EPERM), "mmap", 1, &c);
+}
+
+/* clone with any flag that makes a namespace. */
+static int sf_clone_namespaces(scmp_filter_ctx ctx)
+{
+    static const unsigned long flags[] = {
+        CLONE_NEWNS,  CLONE_NEWUSER,   CLONE_NEWPID, CLONE_NEWNET,
+        CLONE_NEWIPC, CLONE_NEWUTS,    CLONE_NEWCGROUP,
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
+        struct scmp_arg_cmp c =
+            SCMP_A0(SCMP_CMP_MASKED_EQ, flags[i], flags[i]);
+        if (sf_rule(ctx, SCMP_ACT_ERRNO(EPERM), "clone", 1, &c))
+            return -1;
+    }
+    return 0;
+}
+
+static int sf_rules(scmp_filter_ctx ctx)
+{
+    static const char *const eperm[] = {
+        "inotify_init", "inotify_init1", "inotify_add_watch",
+        "fanotify_init", "fanotify_mark",
+        "add_key", "keyctl", "request_key",
+        "ptrace", "process_vm_readv", "process_vm_writev", "kcmp",
+        "pidfd_getfd",
+        "perf_event_open", "bpf", "userfaultfd", "syslog",
+        "unshare", "setns", "mount", "umount2", "pivot_root", "chroot",
+        "open_tree", "move_mount", "fsopen", "fsconfig", "fsmount",
+        "fspick", "mount_setattr",
+        NULL,
+    };
+    static const char *const enosys[] = {
+        "io_uring_setup", "io_uring_enter", "io_uring_register", "clone3",
+        NULL,
+    };
+    if (sf_refuse(ctx, EPERM, eperm) || sf_refuse(ctx, ENOSYS, enosys))
+        return -1;
+    return sf_locks(ctx) || sf_clone_namespaces(ctx) || sf_long_calls(ctx)
+               ? -1
+               : 0;
+}
+
+/* The BPF program of ctx, read back from a memory file. */
+static int sf_export(scmp_filter_ctx ctx)
+{
+    int fd = memfd_create("seccomp", MFD_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    int rc = -1;
+    if (seccomp_export_bpf(ctx, fd) == 0 && fstat(fd, &st) == 0 &&
+        st.st_size > 0 && st.st_size % sizeof(struct sock_filter) == 0 &&
+        st.st_size / sizeof(struct sock_filter) <= BPF_MAXINSNS) {
+        struct sock_filter *insns = malloc((size_t)st.st_size);
+        if (insns && pread(fd, insns, (size_t)st.st_size, 0) == st.st_size) {
+            sf_prog.filter = insns;
+            sf_prog.len =
+                (unsigned short)(st.st_size / sizeof(struct sock_filter));
+            rc = 0;
+        } else {
+            free(insns);
+        }
+    }
+    close(fd);
+    return rc;
+}
+
+static void sf_build_once(void)
+{
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    if (!ctx) {
+        snprintf(sf_error, sizeof sf_error, "libseccomp: cannot start a "
+                                            "filter");
+        return;
+    }
+    /* The filter is installed after no_new_privs by the box itself. */
+    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+    seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+    if (sf_rules(ctx) == 0) {
+        if (sf_export(ctx) == 0)
+            sf_built = true;
+        else
+            snprintf(sf_error, sizeof sf_error,
+                     "libseccomp: cannot export the filter");
+    }
+    seccomp_release(ctx);
+}
+
+bool seccomp_filter_build(char *err, size_t errlen)
+{
+    pthread_once(&sf_once, sf_build_once);
+    if (!sf_built && err)
+        snprintf(err, errlen, "%s", sf_error);
+    return sf_built;
+}
+
+const struct sock_fprog *seccomp_filter_program(void)
+{
+    return sf_built ? &sf_prog : NULL;
+}
+
+int seccomp_filter_install(const struct sock_fprog *prog)
+{
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0);
+}
