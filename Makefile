@@ -6,6 +6,7 @@
 #   make bench    build optimised and print the benchmark figures
 #   make bench-clock, make bench-scale   the clock and scale benchmarks
 #                 (minutes each: tests/bench/CLOCK.md)
+#   make bench-fair  a spinning bot against the bot on move (minutes)
 #   make soak-plus  Pente Plus against its second implementation over
 #                 PLUS_GAMES random games (default 200,000)
 #   make fuzz     run every fuzz target for FUZZ_SECONDS (default 60) each
@@ -302,6 +303,16 @@ PLUS_GAMES ?= 200000
 soak-plus: $(REL)/bench/bench_plus_diff
 	./$(REL)/bench/bench_plus_diff $(PLUS_GAMES)
 .PHONY: soak-plus
+
+# make bench-fair: whether a bot spinning hundreds of threads takes the
+# processor from the bot on move (tests/bench/bench_fair_cpu.sh; minutes,
+# root).  REF_OLD=referee also plays the games under another build.
+$(REL)/bench/bots/cheat_bot: tests/bots/cheat_bot.c tests/bots/tbot.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -o $@ $< -pthread
+bench-fair: $(REL)/bench/bots/cheat_bot all
+	tests/bench/bench_fair_cpu.sh
+.PHONY: bench-fair
 
 # make bench-sprt: a strength test's cost beyond its games (tests/bench/README.md).
 bench-sprt: all

@@ -234,7 +234,9 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     char pre[32];
     snprintf(pre, sizeof pre, "entrants[%zu]", i);
     if (ytree_want_kind(c, n, pre, YTREE_MAP) ||
-        event_known_keys(c, n, pre, "name,command,partner,from,place,rating,cost"))
+        event_known_keys(c, n, pre,
+                         "name,command,partner,from,place,rating,cost,files,"
+                         "env"))
         return -1;
     event_entrant *e = &d->entrant[i];
     const ytree_node *from;
@@ -253,6 +255,8 @@ static int event_get_entrant(ytree_ctx *c, const ytree_node *n, size_t i,
     if (d->teams && !e->partner)
         return ytree_fail(c, ytree_line(n), pre,
                           "a team game: the entrant needs a partner command");
+    if (event_get_entrant_box(c, n, pre, e))
+        return -1;
     if (event_get_rating(c, n, pre, e) ||
         event_get_cost(c, n, pre, &d->plan.cost[i]))
         return -1;

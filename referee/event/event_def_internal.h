@@ -31,6 +31,13 @@ int event_get_seeding(ytree_ctx *c, const ytree_node *root, event_def *d);
 int event_get_rating(ytree_ctx *c, const ytree_node *n, const char *pre,
                      event_entrant *e);
 
+/* event_def_box.c: an entrant's optional `files` (a list of paths its box
+ * shows besides its own folder) and `env` (variables for its bot), put at
+ * the head of its command and its partner's as REFEREE_FILES='a:b' and
+ * NAME='value' words. */
+int event_get_entrant_box(ytree_ctx *c, const ytree_node *n, const char *pre,
+                          event_entrant *e);
+
 /* event_cost.c: an entrant's optional `cost` (a number, default 1) into
  * *milli, in thousandths (plan_config.cost). */
 int event_get_cost(ytree_ctx *c, const ytree_node *n, const char *pre,

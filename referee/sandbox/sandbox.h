@@ -7,16 +7,20 @@
  *     guard are neither visible nor reachable by signal or /proc/PID/fd;
  *     its first process (pid 1, our small reaper) dies with the referee,
  *     and when it dies the kernel kills everything in the box;
- *   - a mount namespace with a read-only view of the machine (nosuid)
- *     and private, empty /tmp and /dev/shm;
+ *   - a mount namespace and a root of its own (sandbox_view.h): the
+ *     runtime read-only, its own files (box_files.h), private, empty /tmp
+ *     and /dev/shm, nothing else of the machine;
  *   - network, IPC and host-name namespaces: no network unless allowed,
  *     no shared memory or abstract sockets with other bots;
  *   - a user id of its own from a configured range (bots run as root
- *     never);
+ *     never), and a clean environment (proc.h);
+ *   - a system-call filter (seccomp_filter.h): no locks, file watches or
+ *     keyrings between bots, no way to new namespaces or mounts;
  *   - a control group (cgroup.h) with hard caps on tasks and memory, CPU
- *     time of the whole tree, and the freezer for --suspend.
- * Level "full" is all of it; it needs root (CAP_SYS_ADMIN) and writable
- * control groups beneath the referee's own.  Otherwise the level is
+ *     time of the whole tree, an equal CPU weight, and the freezer that
+ *     holds it while it is not on move.
+ * Level "full" is all of it; it needs root (CAP_SYS_ADMIN), writable
+ * control groups beneath the referee's own and libseccomp's filter.  Otherwise the level is
  * "none": bots run as the referee's user in process groups, their limits
  * measured from /proc (bot/watch.h), as the record says.
  *

@@ -11,6 +11,7 @@
 #include "support/run.h"
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,4 +353,63 @@ Test(box, pondering_lets_the_spinner_run, .timeout = 180)
     spin_periods("--ponder", &frozen, &periods);
     cr_assert_lt(frozen, periods, "frozen through %d of %d turns", frozen,
                  periods);
+}
+
+/* An event entrant's `files` and `env` reach its box: the folder `files`
+ * names is shown, the variables `env` sets are there; another entrant's
+ * files are not. */
+Test(box, an_entrants_files_and_env_reach_its_box, .timeout = 180)
+{
+    need_root();
+    league l;
+    league_make(&l);
+    char path[600], cmd[4096];
+    snprintf(path, sizeof path, "%s/books", l.dir);
+    cr_assert_eq(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/books/opening.txt", l.dir);
+    write_text(path, "a1 1R\n", 0644);
+    char *cwd = getcwd(NULL, 0);
+    cr_assert_not_null(cwd);
+    snprintf(path, sizeof path, "%s/def.yaml", l.dir);
+    snprintf(cmd, sizeof cmd,
+             "event: box-files\nseed: 1\nformat: round-robin\n"
+             "games_per_pair: 1\ntime_control: {move_ms: 5000}\n"
+             "records: %s/ev\nresults: %s/res\nentrants:\n"
+             "  - {name: alice, command: alice/cheat_bot snoop, "
+             "files: [books], env: {SNOOP_OWN: %s/books/opening.txt, "
+             "SNOOP_PATHS: %s/bob/weights.txt}}\n"
+             "  - {name: rnd, command: %s/" RUN_BOTS "random_bot}\n",
+             l.dir, l.dir, l.dir, l.dir, cwd);
+    write_text(path, cmd, 0644);
+    snprintf(cmd, sizeof cmd, "cd %s && exec %s/" RUN_REFEREE
+             " event def.yaml", l.dir, cwd);
+    free(cwd);
+    sh("box-event", cmd);
+    /* the one game's record: the only .yaml in the records folder but
+     * event.yaml */
+    char recdir[600], rec[900] = "";
+    snprintf(recdir, sizeof recdir, "%s/ev", l.dir);
+    DIR *d = opendir(recdir);
+    cr_assert_not_null(d, "%s", recdir);
+    for (struct dirent *e; (e = readdir(d));)
+        if (strstr(e->d_name, ".yaml") && strcmp(e->d_name, "event.yaml"))
+            snprintf(rec, sizeof rec, "%s/%s", recdir, e->d_name);
+    closedir(d);
+    record r;
+    char err[512];
+    cr_assert_eq(record_read(rec, &r, err, sizeof err), 0, "%s: %s", rec,
+                 err);
+    char *log = NULL;
+    for (int s = 0; s < r.nplayers; s++)
+        if (strstr(r.players[s].command, "cheat_bot"))
+            log = run_slurp(r.players[s].log, NULL);
+    record_release(&r);
+    cr_assert_not_null(log);
+    char want[700];
+    snprintf(want, sizeof want, "OWN read %s/books/opening.txt\n", l.dir);
+    cr_assert_not_null(strstr(log, want), "%s", log);
+    snprintf(want, sizeof want, "SAFE read %s/bob/weights.txt\n", l.dir);
+    cr_assert_not_null(strstr(log, want), "%s", log);
+    free(log);
+    run_rmtree(l.dir);
 }

@@ -112,3 +112,52 @@ Test(event_def, reader_and_planner_agree_at_the_limits)
     }
     run_rmtree(dir);
 }
+
+/* An entrant's `files` and `env` become the head of its command, quoted
+ * as a shell would; a bad name or a ':' in a path is refused with the
+ * line. */
+Test(event_def, files_and_env_go_to_the_head_of_the_command)
+{
+    char dir[256], path[512], err[1024];
+    run_tmpdir(dir, sizeof dir);
+    event_def d;
+    snprintf(path, sizeof path, "%s/def.yaml", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fprintf(f, "event: box\nseed: 1\nformat: round-robin\nentrants:\n"
+               "  - {name: a, command: bots/a/bot, files: [books, 'x y'],\n"
+               "     env: {MODEL: big, QUOTE: \"it's\"}}\n"
+               "  - {name: b, command: y}\n");
+    fclose(f);
+    cr_assert_eq(event_def_load(path, &d, err, sizeof err), 0, "%s", err);
+    cr_expect_str_eq(d.entrant[0].command,
+                     "REFEREE_FILES='books:x y' MODEL='big' "
+                     "QUOTE='it'\\''s' bots/a/bot");
+    cr_expect_str_eq(d.entrant[1].command, "y");
+    event_def_release(&d);
+    static const struct {
+        const char *entrant, *message;
+    } bad[] = {
+        {"  - {name: a, command: x, env: {9LIVES: x}}\n",
+         ":5: entrants[0].env: '9LIVES' is not a variable's name"},
+        {"  - {name: a, command: x, files: ['a:b']}\n",
+         ":5: entrants[0].files: expected paths of files or folders, "
+         "without ':'"},
+        {"  - {name: a, command: x, env: [A]}\n",
+         ":5: entrants[0].env: expected a mapping"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        f = fopen(path, "w");
+        cr_assert(f);
+        fprintf(f, "event: box\nseed: 1\nformat: round-robin\nentrants:\n%s"
+                   "  - {name: b, command: y}\n",
+                bad[i].entrant);
+        fclose(f);
+        int rc = event_def_load(path, &d, err, sizeof err);
+        cr_expect_eq(rc, -1, "case %zu accepted", i);
+        if (rc == 0)
+            event_def_release(&d);
+        cr_expect(strstr(err, bad[i].message), "case %zu: %s", i, err);
+    }
+    run_rmtree(dir);
+}

@@ -263,9 +263,10 @@ Test(multi_match, a_finished_bot_that_exits_keeps_its_place, .timeout = 120)
         bots[s] = cmd[s];
     }
     /* Seed 3 seats the bots in the order given (PROTOCOL.md's 3p
-     * transcript uses it too). */
+     * transcript uses it too).  Pondering, so that Ada's exit comes while
+     * the others play (frozen off move, it would come at the end). */
     const char *opts[] = {"--game", "pentago-multi", "--variant", "3p",
-                          "-n", "1", "--seed", "3", NULL};
+                          "-n", "1", "--seed", "3", "--ponder", NULL};
     mm_run m;
     mm_match(&m, opts, bots);
     cr_assert_eq(m.rc, 0, "%s", m.out);
