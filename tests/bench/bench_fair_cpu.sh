@@ -5,8 +5,12 @@
 #
 # The attacker is cheat_bot with SPIN threads (default 200) that spin
 # whenever it is not on move; the victim is pentago_bot --depth 4, which
-# needs most of a 250 ms move on this machine.  Printed: the victim's games
-# lost on time out of GAMES (default 8)
+# stops its search when its clock says so (its log line then ends in
+# "(time)").  Printed for each run: the games the victim and the attacker
+# lost on time out of GAMES (default 8), and how many of the victim's
+# searches its clock cut short:
+#   0. the attacker without threads (the baseline: how often the victim's
+#      own time management cuts a search);
 #   1. in the same game, bots not on move frozen (the default);
 #   2. the same with --ponder (the attacker spins on the victim's time);
 #   3. with REF_OLD=path/to/an/older/referee, the same games under it;
@@ -31,54 +35,46 @@ if [ "$(id -u)" != 0 ]; then
     exit 0
 fi
 
-# referee out-dir options... -> the victim's games lost on time
+# referee out-dir options... -> "V A C/M": games the victim lost on time,
+# games the attacker lost on time, the victim's moves whose search the
+# clock cut short (pentago_bot logs "(time)") out of its moves.
 lost() {
     local ref=$1 dir=$2
     shift 2
     "$ref" match -n "$GAMES" --seed 11 --move-ms 250 --out "$tmp/$dir" \
         "$@" > "$tmp/$dir.out" 2>&1 || true
-    local n=0 r seat cmd
+    local v=0 a=0 r seat cmd
     for r in "$tmp/$dir"/game-*.yaml; do
         [ -e "$r" ] || continue
         grep -q '^  reason: "timeout"' "$r" || continue
         seat=$(sed -n 's/^  fault_seat: \([0-9]*\)$/\1/p' "$r")
         [ -n "$seat" ] || continue
         cmd=$(grep '^  command: ' "$r" | sed -n "$((seat + 1))p")
-        case "$cmd" in *pentago_bot*) n=$((n + 1)) ;; esac
+        case "$cmd" in
+        *pentago_bot*) v=$((v + 1)) ;;
+        *) a=$((a + 1)) ;;
+        esac
     done
-    echo "$n"
+    local moves cut
+    moves=$(cat "$tmp/$dir"/logs/*.log | grep -c '^pentago_bot: ply' || true)
+    cut=$(cat "$tmp/$dir"/logs/*.log | grep '^pentago_bot: ply' |
+        grep -c '(time)' || true)
+    echo "$v $a $cut/$moves"
 }
 
-echo "bench_fair_cpu: not measured (the boxes need root)"
-    exit 0
-fi
-
-# referee out-dir options... -> the victim's games lost on time
-lost() {
-    local ref=$1 dir=$2
-    shift 2
-    "$ref" match -n "$GAMES" --seed 11 --move-ms 250 --out "$tmp/$dir" \
-        "$@" > "$tmp/$dir.out" 2>&1 || true
-    local n=0
-    for r in "$tmp/$dir"/game-*.yaml; do
-        [ -e "$r" ] || continue
-        if grep -q 'reason: "timeout"' "$r" &&
-            grep -A3 'fault_seat' "$r" >/dev/null; then
-            seat=$(sed -n 's/^fault_seat: \(-\?[0-9]*\)/\1/p' "$r")
-            cmd=$(grep '  command: ' "$r" | sed -n "$((seat + 1))p")
-            case "$cmd" in *pentago_bot*) n=$((n + 1)) ;; esac
-        fi
-    done
-    echo "$n"
+report() { # label V A C/M
+    printf '  %-28s victim lost %s on time, attacker %s; victim searches cut by the clock: %s\n' \
+        "$1" "$2" "$3" "$4"
 }
 
 echo "bench_fair_cpu: $SPIN spinning threads against pentago_bot --depth 4, 250 ms a move, $GAMES games"
-echo "  frozen off move (default):   $(lost "$REF" frozen "$ATTACK" "$VICTIM") lost on time by the victim"
-echo "  --ponder:                    $(lost "$REF" ponder --ponder "$ATTACK" "$VICTIM") lost on time"
+report "no threads (the baseline):" $(lost "$REF" base "build/bench/bots/cheat_bot spin 0" "$VICTIM")
+report "frozen off move (default):" $(lost "$REF" frozen "$ATTACK" "$VICTIM")
+report "--ponder:" $(lost "$REF" ponder --ponder "$ATTACK" "$VICTIM")
 if [ -n "${REF_OLD:-}" ]; then
-    echo "  $REF_OLD:  $(lost "$REF_OLD" old "$ATTACK" "$VICTIM") lost on time"
+    report "$REF_OLD:" $(lost "$REF_OLD" old "$ATTACK" "$VICTIM")
 fi
-# Across games too: two games at once, each the attacker against the
-# victim; in each the attacker spins on its own time while the other
-# game's victim thinks (equal CPU weights share the processor).
-echo "  two games at once (-j 2):    $(lost "$REF" j2 -j 2 "$ATTACK" "$VICTIM") lost on time"
+# Two games at once, each the attacker against the victim: in each the
+# attacker spins on its own time while the other game's victim thinks
+# (equal CPU weights share the processor).
+report "two games at once (-j 2):" $(lost "$REF" j2 -j 2 "$ATTACK" "$VICTIM")
