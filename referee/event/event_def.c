@@ -305,17 +305,21 @@ static int event_get_limits(ytree_ctx *c, const ytree_node *root,
         event_get_bool(c, root, "keep_bots", &d->keep_bots) ||
         ytree_map_find(c, root, "", "limits", &lm))
         return -1;
-    if (ponder && d->suspend) {
-        const ytree_node *said = NULL;
-        if (ytree_map_find(c, root, "", "suspend", &said))
-            return -1;
-        if (said && !ytree_is_null(said))
-            return ytree_fail(c, ytree_line(said), "suspend",
-                              "suspend: true and ponder: true say opposite "
-                              "things: bots not on move are frozen, or they "
-                              "ponder");
+    const ytree_node *said_suspend = NULL, *said_ponder = NULL;
+    if (ytree_map_find(c, root, "", "suspend", &said_suspend) ||
+        ytree_map_find(c, root, "", "ponder", &said_ponder))
+        return -1;
+    bool both = said_suspend && !ytree_is_null(said_suspend) &&
+                said_ponder && !ytree_is_null(said_ponder);
+    if (both && d->suspend == ponder)
+        return ytree_fail(c, ytree_line(said_suspend), "suspend",
+                          "suspend: %s and ponder: %s say opposite things: "
+                          "bots not on move are frozen (suspend), or they "
+                          "think (ponder)",
+                          d->suspend ? "true" : "false",
+                          ponder ? "true" : "false");
+    if (ponder)
         d->suspend = false;
-    }
     if (!lm || ytree_is_null(lm))
         return 0;
     if (ytree_want_kind(c, lm, "limits", YTREE_MAP) ||

@@ -111,6 +111,10 @@ static int ed_env(ytree_ctx *c, const ytree_node *n, const char *pre,
         if (v->kind != YTREE_SCALAR || strlen(v->value) != v->len)
             return ytree_fail(c, v->line, f,
                               "the value of %s must be a text", k->value);
+        for (size_t j = 0; j < i; j += 2)
+            if (strcmp(map->kids[j]->value, k->value) == 0)
+                return ytree_fail(c, k->line, f, "%s is set twice",
+                                  k->value);
         if (ed_put(t, k->value, k->len) || ed_put(t, "=", 1) ||
             ed_put_quoted(t, v->value) || ed_put(t, " ", 1))
             return ytree_fail(c, v->line, f, "out of memory");

@@ -124,8 +124,11 @@ int event_result_of(const event_def *def, const record *r, plan_result *res)
     bool entered = event_record_entered(r);
     snprintf(res->isolation, sizeof res->isolation, "%s",
              r->isolation ? r->isolation : "");
+    /* "on" or "off", or not said: any other word counts as not said */
+    bool said = r->pondering && (strcmp(r->pondering, "on") == 0 ||
+                                 strcmp(r->pondering, "off") == 0);
     snprintf(res->pondering, sizeof res->pondering, "%s",
-             r->pondering ? r->pondering : "");
+             said ? r->pondering : "");
     if (def->plan.format == PLAN_FREE_FOR_ALL) {
         if (event_places(def, r, entered, res) != 0)
             return -1;

@@ -43,20 +43,22 @@ const char *tables_isolation(const tables_ctx *t)
  * "unknown" when a record does not say. */
 const char *tables_pondering(const tables_ctx *t)
 {
-    const char *seen = NULL;
+    size_t on = 0, off = 0, unsaid = 0;
     for (size_t i = 0; i < t->ngames; i++) {
         const plan_result *r = &t->games[i].result;
         if (r->entered || r->how == PLAN_HOW_FORFEIT ||
             r->how == PLAN_HOW_ADJUDICATED)
             continue;
-        const char *p = r->pondering;
-        if (strcmp(p, "on") != 0 && strcmp(p, "off") != 0)
-            return "unknown";
-        if (seen && strcmp(seen, p) != 0)
-            return "mixed";
-        seen = p;
+        if (strcmp(r->pondering, "on") == 0)
+            on++;
+        else if (strcmp(r->pondering, "off") == 0)
+            off++;
+        else
+            unsaid++;
     }
-    return seen ? seen : "unknown";
+    if (unsaid || on + off == 0)
+        return "unknown";
+    return on && off ? "mixed" : on ? "on" : "off";
 }
 
 void tables_isolation_yaml(FILE *f, const tables_ctx *t)

@@ -240,7 +240,15 @@ static _Noreturn void proc_child_setup(const proc_plan *p)
         status_fd = 3;
     }
     proc_close_from(4);
-    execvpe(p->argv[0], p->argv, p->envp);
+    /* execvpe looks the program up in our own PATH, not envp's: a boxed
+     * child (forked, its memory its own) takes the box's environment
+     * first, so that the box's PATH is the one searched. */
+    if (p->box) {
+        environ = p->envp;
+        execvp(p->argv[0], p->argv);
+    } else {
+        execvpe(p->argv[0], p->argv, p->envp);
+    }
     proc_child_fail(status_fd, "exec");
 }
 
@@ -357,7 +365,8 @@ static char **proc_bot_environ(long id, bool boxed, char *const *argv,
             envp[k++] = (char *)e;
     }
     for (int i = 0; i < nassign; i++)
-        envp[k++] = argv[i];
+        if (!proc_assigned(argv[i], argv + i + 1, nassign - i - 1))
+            envp[k++] = argv[i]; /* the last of a name wins, as in a shell */
     envp[k] = NULL;
     return envp;
 }

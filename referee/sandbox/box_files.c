@@ -1,4 +1,11 @@
-/* box_files.c - which files a boxed bot sees (see box_files.h). */
+/* box_files.c - which files a boxed bot sees (see box_files.h).
+ *
+ * Every check is made on the path as the bot names it and on the path it
+ * really leads to (symbolic links followed): a link in an entrant's files
+ * must not show the machine's root, the working directory or the
+ * referee's /proc.  The box mounts the real path, refusing any link on
+ * the way (sandbox_view.c), so a link swapped in after this check fails
+ * the start instead of showing its target. */
 #include "box_files.h"
 
 #include <errno.h>
@@ -10,6 +17,9 @@
 #include <unistd.h>
 
 static const char *const bf_runtime[] = {BOX_RUNTIME_DIRS, NULL};
+/* Never shown, whatever a command names: the machine's own state. */
+static const char *const bf_never[] = {"/proc", "/sys", "/dev", "/run",
+                                       "/boot", NULL};
 
 /* path is dir or lies below it. */
 static bool bf_within(const char *path, const char *dir)
@@ -20,12 +30,27 @@ static bool bf_within(const char *path, const char *dir)
     return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
 }
 
-static bool bf_in_runtime(const char *path)
+static bool bf_in_list(const char *path, const char *const *list)
 {
-    for (int i = 0; bf_runtime[i]; i++)
-        if (bf_within(path, bf_runtime[i]))
+    for (int i = 0; list[i]; i++)
+        if (bf_within(path, list[i]))
             return true;
     return false;
+}
+
+/* Seen through the runtime already: within a runtime folder, and not in
+ * the working directory (which a box covers when it lies in one). */
+static bool bf_in_runtime(const box_files *f, const char *path)
+{
+    return bf_in_list(path, bf_runtime) && !bf_within(path, f->cwd) &&
+           !bf_within(path, f->real_cwd);
+}
+
+/* Would showing path show the working directory, or the whole machine? */
+static bool bf_too_wide(const box_files *f, const char *path)
+{
+    return strcmp(path, "/") == 0 || bf_within(f->cwd, path) ||
+           bf_within(f->real_cwd, path) || bf_in_list(path, bf_never);
 }
 
 /* name made absolute against cwd, "." and ".." taken away by the letter
@@ -65,76 +90,77 @@ static char *bf_absolute(const char *cwd, const char *name)
     return out;
 }
 
-/* Is path named as it lies, no symbolic link on its way? */
-static bool bf_no_links(const char *path)
-{
-    char *real = realpath(path, NULL);
-    bool same = real && strcmp(real, path) == 0;
-    free(real);
-    return same;
-}
-
-/* Add path (absolute, a new string we now own) unless it or a folder
- * holding it is there.  own: the entrant's own folder (of its program or
- * script), the only kind a box shows as the bot's own when others may not
- * read it, and only when no symbolic link leads to it: a path named
- * otherwise, or through a link, shows what other users may read. */
-static int bf_add(box_files *f, char *path, const struct stat *st, bool own,
-                  char *err, size_t errlen)
+/* Add path (absolute, as named) whose real path is real (both new strings
+ * we now own) unless it is there.  own: the entrant's own folder (of its
+ * program or script), the only kind a box shows as the bot's own when
+ * others may not read it, and only when no symbolic link leads to it: a
+ * path named otherwise, or through a link, shows what other users may
+ * read. */
+static int bf_add(box_files *f, char *path, char *real, const struct stat *st,
+                  bool own, char *err, size_t errlen)
 {
     for (int i = 0; i < f->n; i++)
-        if (bf_within(path, f->file[i].path)) {
+        if (strcmp(f->file[i].path, path) == 0) {
             free(path);
+            free(real);
             return 0;
         }
     if (f->n == BOX_FILES_MAX) {
         snprintf(err, errlen, "more than %d files and folders for one box",
                  BOX_FILES_MAX);
         free(path);
+        free(real);
         return -1;
     }
     box_file *b = &f->file[f->n++];
     b->path = path;
+    b->real = real;
     b->is_dir = S_ISDIR(st->st_mode);
     mode_t need = b->is_dir ? S_IROTH | S_IXOTH : S_IROTH;
-    b->idmap = own && (st->st_mode & need) != need && bf_no_links(path);
+    b->idmap = own && (st->st_mode & need) != need && strcmp(path, real) == 0;
     b->owner = st->st_uid;
     b->group = st->st_gid;
     return 0;
 }
 
-/* The file or folder abs, or (a file in the working directory or above
- * it) the file alone when its folder would show more than its own. */
+/* Show abs (a new string we own): the file or folder, or for a file named
+ * in a command its folder, unless that folder would show the working
+ * directory or more (then the file alone).  Nothing that does not exist,
+ * that the runtime shows already, or that is too wide. */
 static int bf_show(box_files *f, char *abs, bool folder_of_file, bool own,
                    char *err, size_t errlen)
 {
     struct stat st;
-    if (stat(abs, &st) != 0 || bf_in_runtime(abs)) {
+    char *real = stat(abs, &st) == 0 ? realpath(abs, NULL) : NULL;
+    if (!real || bf_in_runtime(f, abs) || bf_in_runtime(f, real)) {
         free(abs);
+        free(real);
         return 0;
     }
     if (folder_of_file && !S_ISDIR(st.st_mode)) {
         char *slash = strrchr(abs, '/');
         char *dir = strndup(abs, slash == abs ? 1 : (size_t)(slash - abs));
-        if (!dir) {
+        char *rdir = dir ? realpath(dir, NULL) : NULL;
+        struct stat dst;
+        if (rdir && !bf_too_wide(f, dir) && !bf_too_wide(f, rdir) &&
+            !bf_in_runtime(f, dir) && !bf_in_runtime(f, rdir) &&
+            stat(rdir, &dst) == 0) {
             free(abs);
-            return -1;
-        }
-        if (!bf_within(f->cwd, dir) && !bf_in_runtime(dir) &&
-            stat(dir, &st) == 0) {
-            free(abs);
-            return bf_add(f, dir, &st, own, err, errlen);
+            free(real);
+            return bf_add(f, dir, rdir, &dst, own, err, errlen);
         }
         free(dir);
-    } else if (S_ISDIR(st.st_mode) && bf_within(f->cwd, abs)) {
-        free(abs); /* never the working directory whole */
+        free(rdir);
+    }
+    if (bf_too_wide(f, abs) || bf_too_wide(f, real)) {
+        free(abs); /* never the working directory whole, nor the machine */
+        free(real);
         return 0;
     }
-    return bf_add(f, abs, &st, own, err, errlen);
+    return bf_add(f, abs, real, &st, own, err, errlen);
 }
 
-/* REFEREE_FILES=A:B:...: each must exist and not hold the working
- * directory. */
+/* REFEREE_FILES=A:B:...: each must exist and not be too wide. */
 static int bf_extra(box_files *f, const char *extra, char *err, size_t errlen)
 {
     char *list = strdup(extra);
@@ -143,25 +169,27 @@ static int bf_extra(box_files *f, const char *extra, char *err, size_t errlen)
     int rc = 0;
     for (char *save = NULL, *p = strtok_r(list, ":", &save); p && rc == 0;
          p = strtok_r(NULL, ":", &save)) {
-        char *abs = bf_absolute(f->cwd, p);
+        char *abs = bf_absolute(f->cwd, p), *real = NULL;
         struct stat st;
         if (!abs) {
             rc = -1;
-        } else if (stat(abs, &st) != 0) {
+        } else if (stat(abs, &st) != 0 || !(real = realpath(abs, NULL))) {
             snprintf(err, errlen, "REFEREE_FILES: '%s': %s", p,
                      strerror(errno));
-            free(abs);
             rc = -1;
-        } else if (S_ISDIR(st.st_mode) && bf_within(f->cwd, abs)) {
+        } else if (bf_too_wide(f, abs) || bf_too_wide(f, real)) {
             snprintf(err, errlen,
-                     "REFEREE_FILES: '%s' is the working directory or holds "
-                     "it, which a box never shows whole",
+                     "REFEREE_FILES: '%s' is (or leads to) the working "
+                     "directory, a folder holding it, or the machine's own "
+                     "state, which a box never shows",
                      p);
-            free(abs);
             rc = -1;
-        } else {
-            rc = bf_show(f, abs, false, false, err, errlen);
         }
+        free(real);
+        if (rc == 0)
+            rc = bf_show(f, abs, false, false, err, errlen);
+        else
+            free(abs);
     }
     free(list);
     return rc;
@@ -184,12 +212,46 @@ static void bf_drop_nested(box_files *f)
         bool inside = false;
         for (int j = 0; j < n && !inside; j++)
             inside = bf_within(f->file[i].path, f->file[j].path);
-        if (inside)
+        if (inside) {
             free(f->file[i].path);
-        else
+            free(f->file[i].real);
+        } else {
             f->file[n++] = f->file[i];
+        }
     }
     f->n = n;
+}
+
+/* Does the word name something to show?  The program by a path; later
+ * words by a path, or a bare name only when it is a file (a script in the
+ * working directory: `python3 bot.py`), never a bare folder name (`out`). */
+static bool bf_names_a_path(const box_files *f, int i, const char *w)
+{
+    if (w[0] == '\0' || w[0] == '-')
+        return false;
+    if (strchr(w, '/'))
+        return true;
+    if (i == 0)
+        return false; /* found in PATH: the runtime's */
+    char *abs = bf_absolute(f->cwd, w);
+    struct stat st;
+    bool file = abs && stat(abs, &st) == 0 && S_ISREG(st.st_mode);
+    free(abs);
+    return file;
+}
+
+static int bf_cwd(box_files *out, char *err, size_t errlen)
+{
+    char buf[PATH_MAX];
+    if (!getcwd(buf, sizeof buf) || !(out->cwd = strdup(buf)) ||
+        !(out->real_cwd = realpath(buf, NULL))) {
+        snprintf(err, errlen, "cannot read the working directory: %s",
+                 strerror(errno));
+        return -1;
+    }
+    out->cover_cwd = bf_in_list(out->cwd, bf_runtime) ||
+                     bf_in_list(out->real_cwd, bf_runtime);
+    return 0;
 }
 
 int box_files_find(char *const *argv, const char *extra, box_files *out,
@@ -198,10 +260,8 @@ int box_files_find(char *const *argv, const char *extra, box_files *out,
     memset(out, 0, sizeof *out);
     if (errlen)
         err[0] = '\0';
-    char buf[PATH_MAX];
-    if (!getcwd(buf, sizeof buf) || !(out->cwd = strdup(buf))) {
-        snprintf(err, errlen, "cannot read the working directory: %s",
-                 strerror(errno));
+    if (bf_cwd(out, err, errlen) != 0) {
+        box_files_free(out);
         return -1;
     }
     /* The entrant's own folder: its program's, or, when the program is
@@ -211,13 +271,14 @@ int box_files_find(char *const *argv, const char *extra, box_files *out,
     bool own_found = false;
     for (int i = 0; argv[i] && rc == 0; i++) {
         const char *w = argv[i];
-        if (w[0] == '\0' || w[0] == '-' || (i == 0 && !strchr(w, '/')))
+        if (!bf_names_a_path(out, i, w))
             continue;
         char *abs = bf_absolute(out->cwd, w);
         struct stat st;
+        bool runtime = abs && bf_in_runtime(out, abs);
         bool own = !own_found && abs && stat(abs, &st) == 0 &&
-                   S_ISREG(st.st_mode) && !bf_in_runtime(abs);
-        own_found |= own || (i == 0 && abs && bf_in_runtime(abs) == false);
+                   S_ISREG(st.st_mode) && !runtime;
+        own_found |= own || (i == 0 && abs && !runtime);
         rc = abs ? bf_show(out, abs, true, own, err, errlen) : -1;
     }
     if (rc == 0 && extra && *extra)
@@ -235,8 +296,11 @@ int box_files_find(char *const *argv, const char *extra, box_files *out,
 
 void box_files_free(box_files *f)
 {
-    for (int i = 0; i < f->n; i++)
+    for (int i = 0; i < f->n; i++) {
         free(f->file[i].path);
+        free(f->file[i].real);
+    }
     free(f->cwd);
+    free(f->real_cwd);
     memset(f, 0, sizeof *f);
 }

@@ -16,7 +16,12 @@
  *     (a variable at the head of the command, paths relative to the
  *     working directory).
  * A folder that is the working directory or holds it is never shown
- * whole: a program or script in it is shown alone.  Each appears at its
+ * whole: a program or script in it is shown alone; nor the machine's root,
+ * /proc, /sys, /dev, /run or /boot.  Each check holds for the path as
+ * named and for where its symbolic links lead, and a bare word of the
+ * command counts only when it names a file (`python3 bot.py`), never a
+ * folder.  A working directory inside a runtime folder is covered in the
+ * box, so that the runtime does not show it whole.  Each appears at its
  * own path (relative names keep working from the working directory, which
  * is there, empty but for the paths through it).  A folder or file that
  * other users may not read is shown to the bot as its own (an idmapped
@@ -41,7 +46,9 @@
 #define BOX_FILES_MAX 16
 
 typedef struct {
-    char *path;   /* absolute, as the bot names it (symbolic links kept) */
+    char *path;   /* absolute, as the bot names it (symbolic links kept):
+                     where the box shows it */
+    char *real;   /* where it really is (links followed): what is shown */
     bool is_dir;
     bool idmap;   /* others may not read it: show it as the bot's own */
     uid_t owner;  /* its owner and group, for the idmap */
@@ -51,7 +58,9 @@ typedef struct {
 typedef struct {
     box_file file[BOX_FILES_MAX];
     int n;
-    char *cwd; /* the working directory, absolute */
+    char *cwd;      /* the working directory, absolute */
+    char *real_cwd; /* the same, links followed */
+    bool cover_cwd; /* it lies in a runtime folder: the box covers it */
 } box_files;
 
 /* Find what the box of the program argv (past the command's variables)

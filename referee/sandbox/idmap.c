@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -37,8 +38,14 @@ int idmap_userns(uid_t owner, gid_t group, uid_t to, char *err,
         return -1;
     }
     /* The helper only exists to own the namespace: it waits on the pipe
-     * (which it never gets an end of to write) until killed. */
+     * (which it never gets an end of to write) until killed, every signal
+     * blocked so that none of the referee's handlers runs in it. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0);
+    if (pid != 0)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pid == 0) {
         char c;
         close(hold[1]);

@@ -44,6 +44,10 @@ static void sb_init_main(void)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     syscall(SYS_close_range, 0U, ~0U, 0U);
+    /* Nothing of the machine's tree held by us once the bot has its own
+     * root. */
+    if (chdir("/") != 0)
+        _exit(1);
     /* No handler of the referee's: with none, a namespace's init gets no
      * signal from inside the box at all. */
     struct sigaction dfl;

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/mount.h>
+#include <linux/openat2.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -23,9 +24,10 @@ static const char *const sv_runtime[] = {BOX_RUNTIME_DIRS, NULL};
 static const char *const sv_devices[] = {"null", "zero", "full", "random",
                                          "urandom", NULL};
 /* Machine-wide tables a bot could read other processes' doings from:
- * locks held, key users, timers, the scheduler's queues, and the count of
- * every thread on the machine (the load average's "running/total"), which
- * two bots could signal through by starting threads. */
+ * locks held, key users, timers, the scheduler's queues, and the load
+ * average with its count of every thread on the machine.  Not all such
+ * figures: sysinfo(2), /proc/stat and /proc/meminfo still show the whole
+ * machine (README, "What is not closed"). */
 static const char *const sv_proc_masked[] = {"locks", "key-users",
                                              "sched_debug", "timer_list",
                                              "loadavg", NULL};
@@ -113,14 +115,23 @@ static int sv_tmpfs(const char *path, long mb, const char *mode)
     return mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, opts);
 }
 
-/* The bot's own files, cloned from their paths before the stage covers
- * /tmp: detached mounts, read-only, idmapped where asked. */
+/* The bot's own files, cloned from where they really are before the stage
+ * covers /tmp, refusing any symbolic link on the way (one swapped in since
+ * box_files looked fails the start): detached mounts, read-only,
+ * idmapped where asked. */
 static int sv_open_files(const box_files *f, const int *idmap_fd, int *tree)
 {
     for (int i = 0; i < f->n; i++) {
-        tree[i] = (int)syscall(SYS_open_tree, AT_FDCWD, f->file[i].path,
-                               OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC |
-                                   AT_RECURSIVE);
+        struct open_how how = {.flags = O_PATH | O_CLOEXEC,
+                               .resolve = RESOLVE_NO_SYMLINKS};
+        int fd = (int)syscall(SYS_openat2, AT_FDCWD, f->file[i].real, &how,
+                              sizeof how);
+        if (fd < 0)
+            return -1;
+        tree[i] = (int)syscall(SYS_open_tree, fd, "",
+                               AT_EMPTY_PATH | OPEN_TREE_CLONE |
+                                   OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+        close(fd);
         if (tree[i] < 0)
             return -1;
         struct mount_attr attr = {.attr_set = MOUNT_ATTR_RDONLY |
@@ -232,6 +243,7 @@ int sandbox_view(const box_files *files, const int *idmap_fd, long tmp_mb,
 {
     int tree[BOX_FILES_MAX];
     char at[PATH_MAX];
+    umask(022); /* the referee's may be stricter: folders must open */
     *stage = "making its mounts private";
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
         return -1;
@@ -249,6 +261,12 @@ int sandbox_view(const box_files *files, const int *idmap_fd, long tmp_mb,
         return -1;
     *stage = "mounting its /proc";
     if (sv_proc() != 0)
+        return -1;
+    /* A working directory in /opt or /usr would be shown whole by the
+     * runtime: cover it with an empty folder of its own. */
+    *stage = "covering its working directory";
+    sv_join(at, SV_STAGE, files->cwd);
+    if (files->cover_cwd && sv_tmpfs(at, 1, "0755") != 0)
         return -1;
     *stage = "mounting its /tmp";
     if (mkdir(SV_STAGE "/tmp", 01777) != 0 ||

@@ -16,6 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* fcntl's command and madvise's advice are ints: the kernel reads the low
+ * 32 bits of the register, so the rules must compare only those (a call
+ * with high bits set would otherwise pass every rule and still lock). */
+#define SF_INT 0xffffffffULL
+
 static struct sock_fprog sf_prog;
 static bool sf_built;
 static char sf_error[160];
@@ -53,18 +58,20 @@ static int sf_locks(scmp_filter_ctx ctx)
     if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "flock", 0, NULL))
         return -1;
     for (size_t i = 0; i < sizeof take / sizeof *take; i++) {
-        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)take[i]);
+        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_MASKED_EQ, SF_INT,
+                                        (scmp_datum_t)take[i]);
         if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "fcntl", 1, &c))
             return -1;
     }
     for (size_t i = 0; i < sizeof ask / sizeof *ask; i++) {
-        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)ask[i]);
+        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_MASKED_EQ, SF_INT,
+                                        (scmp_datum_t)ask[i]);
         if (sf_rule(ctx, SCMP_ACT_ERRNO(ENOLCK), "fcntl", 1, &c))
             return -1;
     }
     for (size_t i = 0; i < sizeof refuse / sizeof *refuse; i++) {
         struct scmp_arg_cmp c =
-            SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)refuse[i]);
+            SCMP_A1(SCMP_CMP_MASKED_EQ, SF_INT, (scmp_datum_t)refuse[i]);
         if (sf_rule(ctx, SCMP_ACT_ERRNO(EPERM), "fcntl", 1, &c))
             return -1;
     }
@@ -79,7 +86,7 @@ static int sf_long_calls(scmp_filter_ctx ctx)
                                    23 /* MADV_POPULATE_WRITE */};
     for (size_t i = 0; i < sizeof populate / sizeof *populate; i++) {
         struct scmp_arg_cmp c =
-            SCMP_A2(SCMP_CMP_EQ, (scmp_datum_t)populate[i]);
+            SCMP_A2(SCMP_CMP_MASKED_EQ, SF_INT, (scmp_datum_t)populate[i]);
         if (sf_rule(ctx, SCMP_ACT_ERRNO(EINVAL), "madvise", 1, &c))
             return -1;
     }

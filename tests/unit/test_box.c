@@ -210,6 +210,45 @@ Test(box, named_private_files_and_links_stay_private, .timeout = 120)
     run_rmtree(l.dir);
 }
 
+/* A link in the entrant's folder to the machine's root, named in the
+ * command and in REFEREE_FILES: never followed to show the machine. */
+Test(box, a_link_to_the_root_shows_nothing_of_the_machine, .timeout = 120)
+{
+    need_root();
+    league l;
+    league_make(&l);
+    char link[600], cmd[8192], records[300];
+    snprintf(link, sizeof link, "%s/alice/root", l.dir);
+    cr_assert_eq(symlink("/", link), 0);
+    char *cwd = getcwd(NULL, 0);
+    cr_assert_not_null(cwd);
+    snprintf(records, sizeof records, "%s/records/out", l.dir);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && exec %s/" RUN_REFEREE " match -n 1 --seed 3 --out %s "
+             "\"SNOOP_PATHS=%s/alice/root/root:%s/alice/root%s/README.md:"
+             "%s/alice/root/proc/1/cmdline alice/cheat_bot snoop "
+             "alice/root/\" %s/" RUN_BOTS "random_bot",
+             l.dir, cwd, records, l.dir, l.dir, cwd, l.dir, cwd);
+    sh("box-link", cmd);
+    char *log = log_of(records, 1, "cheat_bot");
+    cr_assert_not_null(strstr(log, "SNOOP done"), "%s", log);
+    cr_assert_null(strstr(log, "LEAK"), "%s", log);
+    free(log);
+    /* named as a box's extra files, the link is refused outright */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && exec %s/" RUN_REFEREE " match -n 1 --seed 3 --out "
+             "%s/x \"REFEREE_FILES=alice/root alice/cheat_bot snoop\" %s/"
+             RUN_BOTS "random_bot",
+             l.dir, cwd, records, cwd);
+    free(cwd);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    run_cmd(argv, "box-link2", out, sizeof out);
+    cr_assert_not_null(strstr(out, "REFEREE_FILES: 'alice/root' is (or leads "
+                                   "to) the working directory"),
+                       "%s", out);
+    run_rmtree(l.dir);
+}
+
 /* Every call of the filter's list fails in a box, with the README's
  * error. */
 Test(box, refused_system_calls_fail_with_their_errors, .timeout = 120)
@@ -292,7 +331,8 @@ Test(box, without_a_box_locks_and_inotify_carry_the_token, .timeout = 180)
     talk(dir, "--sandbox off", "", logs);
     int got = 0;
     for (int g = 0; g < 2; g++) {
-        got += strstr(logs[g], "GOT locks 0123456789abcdef") != NULL;
+        got += strstr(logs[g], "GOT locks 0123456789abcdef") != NULL &&
+               strstr(logs[g], "GOT hilocks 0123456789abcdef") != NULL;
         cr_assert_not_null(strstr(logs[g], "GOT inotify"), "%s", logs[g]);
         free(logs[g]);
     }

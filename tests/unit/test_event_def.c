@@ -145,6 +145,8 @@ Test(event_def, files_and_env_go_to_the_head_of_the_command)
          "without ':'"},
         {"  - {name: a, command: x, env: [A]}\n",
          ":5: entrants[0].env: expected a mapping"},
+        {"  - {name: a, command: x, env: {A: 1, A: 2}}\n",
+         "entrants[0].env: A is set twice"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         f = fopen(path, "w");
@@ -158,6 +160,39 @@ Test(event_def, files_and_env_go_to_the_head_of_the_command)
         if (rc == 0)
             event_def_release(&d);
         cr_expect(strstr(err, bad[i].message), "case %zu: %s", i, err);
+    }
+    run_rmtree(dir);
+}
+
+/* suspend and ponder say the same thing from two sides: saying both, they
+ * must not contradict each other. */
+Test(event_def, suspend_and_ponder_must_agree)
+{
+    static const struct {
+        const char *body;
+        int rc;
+        bool suspend;
+    } cases[] = {
+        {"format: round-robin\n", 0, true},
+        {"format: round-robin\nponder: true\n", 0, false},
+        {"format: round-robin\nsuspend: false\n", 0, false},
+        {"format: round-robin\nsuspend: true\nponder: false\n", 0, true},
+        {"format: round-robin\nsuspend: true\nponder: true\n", -1, false},
+        {"format: round-robin\nsuspend: false\nponder: false\n", -1, false},
+    };
+    char dir[256], path[512], err[1024];
+    run_tmpdir(dir, sizeof dir);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        event_def d;
+        int rc = load(dir, cases[i].body, &d, err, sizeof err, path,
+                      sizeof path);
+        cr_expect_eq(rc, cases[i].rc, "case %zu: %s", i, err);
+        if (rc == 0) {
+            cr_expect_eq(d.suspend, cases[i].suspend, "case %zu", i);
+            event_def_release(&d);
+        } else {
+            cr_expect(strstr(err, "say opposite things"), "%s", err);
+        }
     }
     run_rmtree(dir);
 }
