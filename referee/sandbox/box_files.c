@@ -90,6 +90,22 @@ static char *bf_absolute(const char *cwd, const char *name)
     return out;
 }
 
+/* Could any user reach real: every folder above it searchable by others?
+ * A box makes its own folders on the way, so a file in a private folder
+ * must not be shown just because it is readable itself. */
+static bool bf_reachable(const char *real)
+{
+    char *up = strdup(real);
+    bool ok = up != NULL;
+    for (char *slash; ok && (slash = strrchr(up, '/')) && slash != up;) {
+        *slash = '\0';
+        struct stat st;
+        ok = stat(up, &st) == 0 && (st.st_mode & S_IXOTH);
+    }
+    free(up);
+    return ok;
+}
+
 /* Add path (absolute, as named) whose real path is real (both new strings
  * we now own) unless it is there.  own: the entrant's own folder (of its
  * program or script), the only kind a box shows as the bot's own when
@@ -111,6 +127,11 @@ static int bf_add(box_files *f, char *path, char *real, const struct stat *st,
         free(path);
         free(real);
         return -1;
+    }
+    if (!own && !bf_reachable(real)) {
+        free(path); /* in a folder other users may not pass: not shown */
+        free(real);
+        return 0;
     }
     box_file *b = &f->file[f->n++];
     b->path = path;
@@ -240,6 +261,29 @@ static bool bf_names_a_path(const box_files *f, int i, const char *w)
     return file;
 }
 
+/* Which word of argv names the entrant's own file (-1: none). */
+static int bf_own_word(const box_files *f, char *const *argv)
+{
+    int i = 0;
+    if (strchr(argv[0], '/')) {
+        char *abs = bf_absolute(f->cwd, argv[0]);
+        bool runtime = !abs || bf_in_runtime(f, abs);
+        free(abs);
+        if (!runtime)
+            return 0;
+    }
+    for (i = 1; argv[i] && argv[i][0] == '-'; i++)
+        ;
+    if (!argv[i])
+        return -1;
+    char *abs = bf_absolute(f->cwd, argv[i]);
+    struct stat st;
+    bool file = abs && stat(abs, &st) == 0 && S_ISREG(st.st_mode) &&
+                !bf_in_runtime(f, abs);
+    free(abs);
+    return file ? i : -1;
+}
+
 static int bf_cwd(box_files *out, char *err, size_t errlen)
 {
     char buf[PATH_MAX];
@@ -265,21 +309,17 @@ int box_files_find(char *const *argv, const char *extra, box_files *out,
         return -1;
     }
     /* The entrant's own folder: its program's, or, when the program is
-     * the runtime's (an interpreter), its script's: the first file the
-     * command names. */
+     * the runtime's (an interpreter), its script's: the first word after
+     * the program that is not an option, if that is a file.  Nothing
+     * later: `sh -c CMD FILE` makes no file its own. */
     int rc = 0;
-    bool own_found = false;
+    int own_word = bf_own_word(out, argv);
     for (int i = 0; argv[i] && rc == 0; i++) {
         const char *w = argv[i];
         if (!bf_names_a_path(out, i, w))
             continue;
         char *abs = bf_absolute(out->cwd, w);
-        struct stat st;
-        bool runtime = abs && bf_in_runtime(out, abs);
-        bool own = !own_found && abs && stat(abs, &st) == 0 &&
-                   S_ISREG(st.st_mode) && !runtime;
-        own_found |= own || (i == 0 && abs && !runtime);
-        rc = abs ? bf_show(out, abs, true, own, err, errlen) : -1;
+        rc = abs ? bf_show(out, abs, true, i == own_word, err, errlen) : -1;
     }
     if (rc == 0 && extra && *extra)
         rc = bf_extra(out, extra, err, errlen);

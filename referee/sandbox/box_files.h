@@ -12,6 +12,10 @@
  *   - for every later word of the command that names an existing file, its
  *     folder (`python3 bots/alice/bot.py` shows `bots/alice/`), and for
  *     one that names a folder, that folder (`java -cp bots/bob Bob`);
+ *     these, but for the entrant's own folder (its program's, or an
+ *     interpreter's script's: the first word after the program that is
+ *     not an option), only where every folder above them lets other users
+ *     pass;
  *   - the files and folders its command lists in REFEREE_FILES=A:B:...
  *     (a variable at the head of the command, paths relative to the
  *     working directory).

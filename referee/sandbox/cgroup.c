@@ -480,18 +480,25 @@ int cgroup_join_fds(const cgroup *cg, int fds[CGROUP_MAX_JOIN])
     return n;
 }
 
-/* Write text to the file name of dir through *fd, opened on first use and
- * kept open. */
+/* *fd open on dir/name: opened on first use and kept open for the checks
+ * and writes made at every move.  false if it cannot be opened. */
+static bool cg_kept_open(int *fd, const char *dir, const char *name,
+                         int flags)
+{
+    if (*fd < 0) {
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        *fd = open(path, flags | O_CLOEXEC);
+    }
+    return *fd >= 0;
+}
+
+/* Write text to the file name of dir through *fd (cg_kept_open). */
 static void cg_rewrite(int *fd, const char *dir, const char *name,
                        const char *text)
 {
-    if (*fd < 0) {
-        char path[PATH_MAX + 32];
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        *fd = open(path, O_WRONLY | O_CLOEXEC);
-        if (*fd < 0)
-            return;
-    }
+    if (!cg_kept_open(fd, dir, name, O_WRONLY))
+        return;
     ssize_t n;
     do
         n = pwrite(*fd, text, strlen(text), 0);
@@ -594,13 +601,8 @@ void cgroup_stats_read(const cgroup *cg, cgroup_stats *st)
 static long cg_pread_key(int *fd, const char *dir, const char *file,
                          const char *key)
 {
-    if (*fd < 0) {
-        char path[PATH_MAX + 64];
-        snprintf(path, sizeof path, "%s/%s", dir, file);
-        *fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (*fd < 0)
-            return -1;
-    }
+    if (!cg_kept_open(fd, dir, file, O_RDONLY))
+        return -1;
     char buf[1024];
     ssize_t n;
     do

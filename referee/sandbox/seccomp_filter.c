@@ -83,7 +83,8 @@ static int sf_locks(scmp_filter_ctx ctx)
 static int sf_long_calls(scmp_filter_ctx ctx)
 {
     static const int populate[] = {22 /* MADV_POPULATE_READ */,
-                                   23 /* MADV_POPULATE_WRITE */};
+                                   23 /* MADV_POPULATE_WRITE */,
+                                   25 /* MADV_COLLAPSE */};
     for (size_t i = 0; i < sizeof populate / sizeof *populate; i++) {
         struct scmp_arg_cmp c =
             SCMP_A2(SCMP_CMP_MASKED_EQ, SF_INT, (scmp_datum_t)populate[i]);

@@ -28,9 +28,9 @@
  *     syslog (EPERM); io_uring_setup, io_uring_enter, io_uring_register
  *     (ENOSYS: runtimes that probe for io_uring fall back to plain calls);
  *   - filling page tables in bulk, which keeps a thread in the kernel,
- *     beyond the freezer's reach, for seconds: madvise MADV_POPULATE_READ
- *     and MADV_POPULATE_WRITE (EINVAL, as on kernels without them), mmap
- *     with MAP_POPULATE (EPERM);
+ *     beyond the freezer's reach, for seconds: madvise MADV_POPULATE_READ,
+ *     MADV_POPULATE_WRITE and MADV_COLLAPSE (EINVAL, as on kernels
+ *     without them), mmap with MAP_POPULATE (EPERM);
  *   - new namespaces and mounts: unshare, setns, clone with a CLONE_NEW*
  *     flag, mount, umount2, pivot_root, chroot, open_tree, move_mount,
  *     fsopen, fsconfig, fsmount, fspick, mount_setattr (EPERM); clone3

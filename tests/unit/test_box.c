@@ -249,6 +249,43 @@ Test(box, a_link_to_the_root_shows_nothing_of_the_machine, .timeout = 120)
     run_rmtree(l.dir);
 }
 
+/* An entrant that writes its own command: an interpreter's later word
+ * naming another entrant's private file does not make that folder its
+ * own, and a readable file inside a private folder, named in
+ * REFEREE_FILES, is not shown past the folder that guards it. */
+Test(box, a_command_cannot_adopt_another_entrants_files, .timeout = 120)
+{
+    need_root();
+    league l;
+    league_make(&l);
+    char path[600], cmd[8192], records[300];
+    snprintf(path, sizeof path, "%s/carol", l.dir);
+    cr_assert_eq(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/carol/notes.txt", l.dir);
+    write_text(path, "carol's notes\n", 0600);
+    snprintf(path, sizeof path, "%s/alice/book.txt", l.dir);
+    write_text(path, "alice's book\n", 0644); /* in her 0700 folder */
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/pub && cp " RUN_TBOTS
+             "cheat_bot %s/pub/ && chmod -R a+rX %s/pub", l.dir, l.dir, l.dir);
+    sh("box-adopt-make", cmd);
+    char *cwd = getcwd(NULL, 0);
+    cr_assert_not_null(cwd);
+    snprintf(records, sizeof records, "%s/records/out", l.dir);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && exec %s/" RUN_REFEREE " match -n 1 --seed 3 --out %s "
+             "\"REFEREE_FILES=pub:alice/book.txt SNOOP_PATHS=%s/carol/notes.txt:"
+             "%s/alice/book.txt /bin/sh -c 'exec pub/cheat_bot snoop' "
+             "%s/carol/notes.txt\" %s/" RUN_BOTS "random_bot",
+             l.dir, cwd, records, l.dir, l.dir, l.dir, cwd);
+    free(cwd);
+    sh("box-adopt", cmd);
+    char *log = log_of(records, 1, "cheat_bot");
+    cr_assert_not_null(strstr(log, "SNOOP done"), "%s", log);
+    cr_assert_null(strstr(log, "LEAK"), "%s", log);
+    free(log);
+    run_rmtree(l.dir);
+}
+
 /* Every call of the filter's list fails in a box, with the README's
  * error. */
 Test(box, refused_system_calls_fail_with_their_errors, .timeout = 120)
