@@ -270,10 +270,11 @@ static int proc_assignments(char *const *argv)
     int n = 0;
     for (; argv[n]; n++) {
         const char *w = argv[n];
-        if (!(*w == '_' || (*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z')))
+        if (!(*w == '_' || (*w >= 'A' && *w <= 'Z') ||
+              (*w >= 'a' && *w <= 'z')))
             break;
-        size_t len = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                               "0123456789_");
+        size_t len = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "abcdefghijklmnopqrstuvwxyz0123456789_");
         if (w[len] != '=')
             break;
     }

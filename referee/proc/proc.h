@@ -13,10 +13,11 @@
  *      environment: without a box the referee's own; in a box PATH,
  *      HOME=/tmp, TMPDIR=/tmp, LANG=C.UTF-8 and FOO=v for each
  *      REFEREE_BOT_FOO=v of the referee's, nothing else of it.  The
- *      command's variables replace those of the same name.  Or in two halves, to start bots off the loop
- *      (proc/starter.h): proc_start_new() where the loop runs (it reads
- *      the environment and may start the guard), proc_start_run() on any
- *      thread (it forks and waits for the exec).
+ *      command's variables replace those of the same name.  Or in two
+ *      halves, to start bots off the loop (proc/starter.h):
+ *      proc_start_new() where the loop runs (it reads the environment and
+ *      may start the guard), proc_start_run() on any thread (it forks and
+ *      waits for the exec).
  *   3. The caller owns child.in_fd, out_fd and err_fd (the referee's ends:
  *      O_NONBLOCK and O_CLOEXEC; the bot's ends are blocking) and
  *      child.pidfd, which turns readable when the bot exits; it reaps the

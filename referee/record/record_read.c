@@ -236,7 +236,8 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
         ytree_get_str(&c->y, ref, "referee", "version", true, &r->referee_version) ||
         ytree_get_str(&c->y, ref, "referee", "isolation", false, &r->isolation) ||
         ytree_get_str(&c->y, ref, "referee", "sandbox", false, &r->sandbox) ||
-        ytree_get_str(&c->y, ref, "referee", "pondering", false, &r->pondering) ||
+        ytree_get_str(&c->y, ref, "referee", "pondering", false,
+                      &r->pondering) ||
         ytree_get_str(&c->y, root, "", "event", false, &r->event) ||
         ytree_get_i(&c->y, root, "", "round", 1, INT32_MAX, &r->round) ||
         ytree_get_str(&c->y, root, "", "game_id", false, &r->game_id) ||

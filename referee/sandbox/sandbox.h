@@ -20,8 +20,8 @@
  *     time of the whole tree, an equal CPU weight, and the freezer that
  *     holds it while it is not on move.
  * Level "full" is all of it; it needs root (CAP_SYS_ADMIN), writable
- * control groups beneath the referee's own and libseccomp's filter.  Otherwise the level is
- * "none": bots run as the referee's user in process groups, their limits
+ * control groups beneath the referee's own and libseccomp's filter.
+ * Otherwise the level is "none": bots run as the referee's user in process groups, their limits
  * measured from /proc (bot/watch.h), as the record says.
  *
  * The bot process itself is the referee's child (it is created with

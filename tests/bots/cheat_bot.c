@@ -239,7 +239,8 @@ static void send_token(uint64_t token)
                       strlen(payload), -4 /* KEY_SPEC_USER_KEYRING */);
         key_err = errno;
     }
-    fprintf(stderr, "SEND done open %d locks %d (%s) flock %d (%s) key %ld (%s)\n",
+    fprintf(stderr,
+            "SEND done open %d locks %d (%s) flock %d (%s) key %ld (%s)\n",
             talk_fd, lock_rc, lock_rc ? strerror(lock_err) : "ok", flock_rc,
             flock_rc ? strerror(flock_err) : "ok", key,
             key < 0 ? strerror(key_err) : "ok");
