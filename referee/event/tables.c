@@ -19,14 +19,21 @@
  * game was played with a sandbox per bot, "none" when any was played
  * without, "unknown" when a record does not say.  A result entered by
  * hand (a forfeit, an adjudication) had no bots to keep apart. */
+/* A game the referee played, with bots (not entered by hand, not a
+ * forfeit or an adjudication). */
+static bool tables_played(const plan_result *r)
+{
+    return !r->entered && r->how != PLAN_HOW_FORFEIT &&
+           r->how != PLAN_HOW_ADJUDICATED;
+}
+
 const char *tables_isolation(const tables_ctx *t)
 {
     const char *worst = "full";
     size_t played = 0;
     for (size_t i = 0; i < t->ngames; i++) {
         const plan_result *r = &t->games[i].result;
-        if (r->entered || r->how == PLAN_HOW_FORFEIT ||
-            r->how == PLAN_HOW_ADJUDICATED)
+        if (!tables_played(r))
             continue;
         played++;
         const char *iso = r->isolation;
@@ -46,8 +53,7 @@ const char *tables_pondering(const tables_ctx *t)
     size_t on = 0, off = 0, unsaid = 0;
     for (size_t i = 0; i < t->ngames; i++) {
         const plan_result *r = &t->games[i].result;
-        if (r->entered || r->how == PLAN_HOW_FORFEIT ||
-            r->how == PLAN_HOW_ADJUDICATED)
+        if (!tables_played(r))
             continue;
         if (strcmp(r->pondering, "on") == 0)
             on++;

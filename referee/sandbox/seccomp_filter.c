@@ -48,49 +48,41 @@ static int sf_refuse(scmp_filter_ctx ctx, int err, const char *const *names)
     return 0;
 }
 
-/* Locks: a lock taken succeeds without effect, a lock asked about fails,
- * so no bot learns of another's lock; leases and dnotify refused. */
-static int sf_locks(scmp_filter_ctx ctx)
+/* A rule on the int argument arg of name equal to value. */
+static int sf_int_rule(scmp_filter_ctx ctx, uint32_t action, const char *name,
+                       unsigned arg, int value)
 {
-    static const int take[] = {F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW};
-    static const int ask[] = {F_GETLK, F_OFD_GETLK};
-    static const int refuse[] = {F_SETLEASE, F_NOTIFY};
-    if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "flock", 0, NULL))
-        return -1;
-    for (size_t i = 0; i < sizeof take / sizeof *take; i++) {
-        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_MASKED_EQ, SF_INT,
-                                        (scmp_datum_t)take[i]);
-        if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "fcntl", 1, &c))
-            return -1;
-    }
-    for (size_t i = 0; i < sizeof ask / sizeof *ask; i++) {
-        struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_MASKED_EQ, SF_INT,
-                                        (scmp_datum_t)ask[i]);
-        if (sf_rule(ctx, SCMP_ACT_ERRNO(ENOLCK), "fcntl", 1, &c))
-            return -1;
-    }
-    for (size_t i = 0; i < sizeof refuse / sizeof *refuse; i++) {
-        struct scmp_arg_cmp c =
-            SCMP_A1(SCMP_CMP_MASKED_EQ, SF_INT, (scmp_datum_t)refuse[i]);
-        if (sf_rule(ctx, SCMP_ACT_ERRNO(EPERM), "fcntl", 1, &c))
-            return -1;
-    }
-    return 0;
+    struct scmp_arg_cmp c = {arg, SCMP_CMP_MASKED_EQ, SF_INT,
+                             (scmp_datum_t)(unsigned)value};
+    return sf_rule(ctx, action, name, 1, &c);
 }
 
-/* Calls that keep a thread in the kernel for seconds, where the freezer
+/* Locks: a lock taken succeeds without effect, a lock asked about fails,
+ * so no bot learns of another's lock; leases and dnotify refused.  And the
+ * calls that keep a thread in the kernel for seconds, where the freezer
  * cannot stop it: filling page tables in bulk. */
-static int sf_long_calls(scmp_filter_ctx ctx)
+static int sf_int_rules(scmp_filter_ctx ctx)
 {
-    static const int populate[] = {22 /* MADV_POPULATE_READ */,
-                                   23 /* MADV_POPULATE_WRITE */,
-                                   25 /* MADV_COLLAPSE */};
-    for (size_t i = 0; i < sizeof populate / sizeof *populate; i++) {
-        struct scmp_arg_cmp c =
-            SCMP_A2(SCMP_CMP_MASKED_EQ, SF_INT, (scmp_datum_t)populate[i]);
-        if (sf_rule(ctx, SCMP_ACT_ERRNO(EINVAL), "madvise", 1, &c))
+    static const struct {
+        const char *name;
+        unsigned arg;
+        int value, err;
+    } rules[] = {
+        {"fcntl", 1, F_SETLK, 0},       {"fcntl", 1, F_SETLKW, 0},
+        {"fcntl", 1, F_OFD_SETLK, 0},   {"fcntl", 1, F_OFD_SETLKW, 0},
+        {"fcntl", 1, F_GETLK, ENOLCK},  {"fcntl", 1, F_OFD_GETLK, ENOLCK},
+        {"fcntl", 1, F_SETLEASE, EPERM}, {"fcntl", 1, F_NOTIFY, EPERM},
+        {"madvise", 2, 22 /* MADV_POPULATE_READ */, EINVAL},
+        {"madvise", 2, 23 /* MADV_POPULATE_WRITE */, EINVAL},
+        {"madvise", 2, 25 /* MADV_COLLAPSE */, EINVAL},
+    };
+    if (sf_rule(ctx, SCMP_ACT_ERRNO(0), "flock", 0, NULL))
+        return -1;
+    for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
+        if (sf_int_rule(ctx, SCMP_ACT_ERRNO((uint32_t)rules[i].err),
+                        rules[i].name, rules[i].arg, rules[i].value))
             return -1;
-    }
+    /* mmap with MAP_POPULATE among its flags */
     struct scmp_arg_cmp c = SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_POPULATE,
                                     MAP_POPULATE);
     return sf_rule(ctx, SCMP_ACT_ERRNO(EPERM), "mmap", 1, &c);
@@ -132,9 +124,7 @@ static int sf_rules(scmp_filter_ctx ctx)
     };
     if (sf_refuse(ctx, EPERM, eperm) || sf_refuse(ctx, ENOSYS, enosys))
         return -1;
-    return sf_locks(ctx) || sf_clone_namespaces(ctx) || sf_long_calls(ctx)
-               ? -1
-               : 0;
+    return sf_int_rules(ctx) || sf_clone_namespaces(ctx) ? -1 : 0;
 }
 
 /* The BPF program of ctx, read back from a memory file. */

@@ -188,27 +188,19 @@ static const char *talk_file(void)
     return f ? f : "/etc/passwd";
 }
 
-static int lock_at(int fd, int cmd, short type, off_t at, struct flock *fl)
+/* A one-byte lock call at byte at; high: with bits above 32 in the
+ * command, which the kernel drops (an int) but a careless filter
+ * compares. */
+static int lock_at(int fd, int cmd, bool high, short type, off_t at,
+                   struct flock *fl)
 {
     memset(fl, 0, sizeof *fl);
     fl->l_type = type;
     fl->l_whence = SEEK_SET;
     fl->l_start = at;
     fl->l_len = 1;
-    return fcntl(fd, cmd, fl);
-}
-
-/* The same through the raw call with high bits in the command, which the
- * kernel drops (an int) but a careless filter compares. */
-static int lock_raw_at(int fd, unsigned long cmd, short type, off_t at,
-                       struct flock *fl)
-{
-    memset(fl, 0, sizeof *fl);
-    fl->l_type = type;
-    fl->l_whence = SEEK_SET;
-    fl->l_start = at;
-    fl->l_len = 1;
-    return (int)syscall(SYS_fcntl, fd, (1UL << 32) | cmd, fl);
+    return (int)syscall(SYS_fcntl, fd,
+                        (high ? 1UL << 32 : 0UL) | (unsigned long)cmd, fl);
 }
 
 static int talk_fd = -1;
@@ -220,12 +212,12 @@ static void send_token(uint64_t token)
     for (int i = 0; i < 64 && talk_fd >= 0; i++) {
         struct flock fl;
         if ((token >> i & 1) &&
-            lock_at(talk_fd, F_OFD_SETLK, F_RDLCK, 1000 + i, &fl) != 0) {
+            lock_at(talk_fd, F_OFD_SETLK, false, F_RDLCK, 1000 + i, &fl) != 0) {
             lock_rc = -1;
             lock_err = errno;
         }
         if (token >> i & 1)
-            lock_raw_at(talk_fd, F_OFD_SETLK, F_RDLCK, 2000 + i, &fl);
+            lock_at(talk_fd, F_OFD_SETLK, true, F_RDLCK, 2000 + i, &fl);
     }
     int flock_rc = talk_fd >= 0 ? flock(talk_fd, LOCK_SH | LOCK_NB) : -1;
     int flock_err = errno;
@@ -267,7 +259,7 @@ static void recv_probe(void)
     uint64_t bits = 0;
     for (int i = 0; i < 64 && fd >= 0; i++) {
         struct flock fl;
-        if (lock_at(fd, F_OFD_GETLK, F_WRLCK, 1000 + i, &fl) == 0 &&
+        if (lock_at(fd, F_OFD_GETLK, false, F_WRLCK, 1000 + i, &fl) == 0 &&
             fl.l_type != F_UNLCK)
             bits |= 1ULL << i;
     }
@@ -278,7 +270,7 @@ static void recv_probe(void)
     uint64_t high = 0;
     for (int i = 0; i < 64 && fd >= 0; i++) {
         struct flock fl;
-        if (lock_raw_at(fd, F_OFD_GETLK, F_WRLCK, 2000 + i, &fl) == 0 &&
+        if (lock_at(fd, F_OFD_GETLK, true, F_WRLCK, 2000 + i, &fl) == 0 &&
             fl.l_type != F_UNLCK)
             high |= 1ULL << i;
     }

@@ -105,9 +105,10 @@ static void league_make(league *l)
     free(cwd);
 }
 
-/* Run alice's snooping bot against a random bot from the league's
- * folder, the referee holding ORGANISER_TOKEN; her log. */
-static char *league_snoop(const league *l, const char *extra_opts)
+/* Run `bot` (one command, the snooper) against a random bot from the
+ * league's folder, with the referee's options opts and ORGANISER_TOKEN in
+ * its environment; the snooper's log, which must say it got through. */
+static char *league_match(const league *l, const char *opts, const char *bot)
 {
     char cmd[8192], records[300];
     char *cwd = getcwd(NULL, 0);
@@ -115,15 +116,25 @@ static char *league_snoop(const league *l, const char *extra_opts)
     snprintf(records, sizeof records, "%s/records/out", l->dir);
     snprintf(cmd, sizeof cmd,
              "cd %s && ORGANISER_TOKEN=s3cret exec %s/" RUN_REFEREE
-             " match -n 1 --seed 3 %s --out %s "
-             "\"SNOOP_PATHS='%s' SNOOP_OWN='%s' SNOOP_ENV=ORGANISER_TOKEN "
-             "alice/cheat_bot snoop\" %s/" RUN_BOTS "random_bot",
-             l->dir, cwd, extra_opts, records, l->snoop, l->own, cwd);
+             " match -n 1 --seed 3 %s --out %s \"%s\" %s/" RUN_BOTS
+             "random_bot",
+             l->dir, cwd, opts, records, bot, cwd);
     free(cwd);
-    sh("box-snoop", cmd);
+    sh("box-league", cmd);
     char *log = log_of(records, 1, "cheat_bot");
     cr_assert_not_null(strstr(log, "SNOOP done"), "%s", log);
     return log;
+}
+
+/* Alice's snooping bot, looking for everything league_make set out. */
+static char *league_snoop(const league *l, const char *extra_opts)
+{
+    char bot[8192];
+    snprintf(bot, sizeof bot,
+             "SNOOP_PATHS='%s' SNOOP_OWN='%s' SNOOP_ENV=ORGANISER_TOKEN "
+             "alice/cheat_bot snoop",
+             l->snoop, l->own);
+    return league_match(l, extra_opts, bot);
 }
 
 Test(box, a_bot_sees_its_own_files_and_nothing_of_the_others, .timeout = 120)
@@ -177,7 +188,7 @@ Test(box, named_private_files_and_links_stay_private, .timeout = 120)
     need_root();
     league l;
     league_make(&l);
-    char path[600], cmd[8192], records[300], link[600];
+    char path[600], bot[4096], records[300], link[600];
     snprintf(path, sizeof path, "%s/secret", l.dir);
     cr_assert_eq(mkdir(path, 0700), 0);
     snprintf(path, sizeof path, "%s/secret/key", l.dir);
@@ -185,19 +196,12 @@ Test(box, named_private_files_and_links_stay_private, .timeout = 120)
     snprintf(path, sizeof path, "%s/secret", l.dir);
     snprintf(link, sizeof link, "%s/alice/data", l.dir);
     cr_assert_eq(symlink(path, link), 0);
-    char *cwd = getcwd(NULL, 0);
-    cr_assert_not_null(cwd);
     snprintf(records, sizeof records, "%s/records/out", l.dir);
-    snprintf(cmd, sizeof cmd,
-             "cd %s && exec %s/" RUN_REFEREE " match -n 1 --seed 3 --out %s "
-             "\"REFEREE_FILES=alice/data SNOOP_PATHS=%s/secret/key:"
-             "%s/alice/data/key alice/cheat_bot snoop %s/secret/key\" "
-             "%s/" RUN_BOTS "random_bot",
-             l.dir, cwd, records, l.dir, l.dir, l.dir, cwd);
-    free(cwd);
-    sh("box-named", cmd);
-    char *log = log_of(records, 1, "cheat_bot");
-    cr_assert_not_null(strstr(log, "SNOOP done"), "%s", log);
+    snprintf(bot, sizeof bot,
+             "REFEREE_FILES=alice/data SNOOP_PATHS=%s/secret/key:"
+             "%s/alice/data/key alice/cheat_bot snoop %s/secret/key",
+             l.dir, l.dir, l.dir);
+    char *log = league_match(&l, "", bot);
     cr_assert_null(strstr(log, "LEAK"), "%s", log);
     free(log);
     snprintf(path, sizeof path, "%s/game-0001.yaml", records);
@@ -217,21 +221,17 @@ Test(box, a_link_to_the_root_shows_nothing_of_the_machine, .timeout = 120)
     need_root();
     league l;
     league_make(&l);
-    char link[600], cmd[8192], records[300];
+    char link[600], cmd[8192], records[300], bot[4096];
     snprintf(link, sizeof link, "%s/alice/root", l.dir);
     cr_assert_eq(symlink("/", link), 0);
     char *cwd = getcwd(NULL, 0);
     cr_assert_not_null(cwd);
     snprintf(records, sizeof records, "%s/records/out", l.dir);
-    snprintf(cmd, sizeof cmd,
-             "cd %s && exec %s/" RUN_REFEREE " match -n 1 --seed 3 --out %s "
-             "\"SNOOP_PATHS=%s/alice/root/root:%s/alice/root%s/README.md:"
-             "%s/alice/root/proc/1/cmdline alice/cheat_bot snoop "
-             "alice/root/\" %s/" RUN_BOTS "random_bot",
-             l.dir, cwd, records, l.dir, l.dir, cwd, l.dir, cwd);
-    sh("box-link", cmd);
-    char *log = log_of(records, 1, "cheat_bot");
-    cr_assert_not_null(strstr(log, "SNOOP done"), "%s", log);
+    snprintf(bot, sizeof bot,
+             "SNOOP_PATHS=%s/alice/root/root:%s/alice/root%s/README.md:"
+             "%s/alice/root/proc/1/cmdline alice/cheat_bot snoop alice/root/",
+             l.dir, l.dir, cwd, l.dir);
+    char *log = league_match(&l, "", bot);
     cr_assert_null(strstr(log, "LEAK"), "%s", log);
     free(log);
     /* named as a box's extra files, the link is refused outright */
@@ -258,7 +258,7 @@ Test(box, a_command_cannot_adopt_another_entrants_files, .timeout = 120)
     need_root();
     league l;
     league_make(&l);
-    char path[600], cmd[8192], records[300];
+    char path[600], cmd[8192];
     snprintf(path, sizeof path, "%s/carol", l.dir);
     cr_assert_eq(mkdir(path, 0700), 0);
     snprintf(path, sizeof path, "%s/carol/notes.txt", l.dir);
@@ -268,19 +268,13 @@ Test(box, a_command_cannot_adopt_another_entrants_files, .timeout = 120)
     snprintf(cmd, sizeof cmd, "mkdir -p %s/pub && cp " RUN_TBOTS
              "cheat_bot %s/pub/ && chmod -R a+rX %s/pub", l.dir, l.dir, l.dir);
     sh("box-adopt-make", cmd);
-    char *cwd = getcwd(NULL, 0);
-    cr_assert_not_null(cwd);
-    snprintf(records, sizeof records, "%s/records/out", l.dir);
-    snprintf(cmd, sizeof cmd,
-             "cd %s && exec %s/" RUN_REFEREE " match -n 1 --seed 3 --out %s "
-             "\"REFEREE_FILES=pub:alice/book.txt SNOOP_PATHS=%s/carol/notes.txt:"
+    char bot[4096];
+    snprintf(bot, sizeof bot,
+             "REFEREE_FILES=pub:alice/book.txt SNOOP_PATHS=%s/carol/notes.txt:"
              "%s/alice/book.txt /bin/sh -c 'exec pub/cheat_bot snoop' "
-             "%s/carol/notes.txt\" %s/" RUN_BOTS "random_bot",
-             l.dir, cwd, records, l.dir, l.dir, l.dir, cwd);
-    free(cwd);
-    sh("box-adopt", cmd);
-    char *log = log_of(records, 1, "cheat_bot");
-    cr_assert_not_null(strstr(log, "SNOOP done"), "%s", log);
+             "%s/carol/notes.txt",
+             l.dir, l.dir, l.dir);
+    char *log = league_match(&l, "", bot);
     cr_assert_null(strstr(log, "LEAK"), "%s", log);
     free(log);
     run_rmtree(l.dir);
