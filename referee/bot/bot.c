@@ -4,7 +4,9 @@
 #include "bot/watch.h"
 #include "clock/clock.h"
 #include "line.h"
+#include "proc/cputime.h"
 #include "proc/guard.h"
+#include "sandbox/cgroup.h"
 #include "proc/starter.h"
 #include "util/grow.h"
 
@@ -78,6 +80,10 @@ struct bot {
     char last_line[64];
     bool bom;
     char *log_note; /* written at the end of its log, when that closes */
+    /* The loop's time spent on what this bot wrote (its stdout and stderr
+     * callbacks, lines handed over included), s: never forgiven to it
+     * (clock/turnclock.h). */
+    double loop_spent;
 };
 
 static void bot_check_reaped(bot *b);
@@ -439,10 +445,13 @@ static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
     (void)loop;
     (void)revents;
     bot *b = w->data;
+    double t0 = clock_now();
     if (b->draining)
         bot_out_discard(b, BOT_READ_ROUNDS);
     else
         bot_read_out(b, BOT_READ_ROUNDS);
+    /* b lives on: bot_free waits for BOT_REAPED, never in a callback. */
+    b->loop_spent += clock_now() - t0;
 }
 
 /* ---- stderr ----------------------------------------------------------- */
@@ -505,7 +514,10 @@ static void bot_err_cb(struct ev_loop *loop, ev_io *w, int revents)
 {
     (void)loop;
     (void)revents;
-    bot_read_err(w->data, BOT_READ_ROUNDS, true);
+    bot *b = w->data;
+    double t0 = clock_now();
+    bot_read_err(b, BOT_READ_ROUNDS, true);
+    b->loop_spent += clock_now() - t0;
 }
 
 /* The referee's last word in the log, after all the bot wrote, whatever
@@ -954,3 +966,14 @@ const char *bot_log_path(const bot *b) { return b->log_path; }
 bot_end bot_end_kind(const bot *b) { return b->end; }
 const char *bot_gone_text(const bot *b) { return b->gone_text; }
 bool bot_reaped(const bot *b) { return b->reaped; }
+
+double bot_loop_spent(const bot *b) { return b->loop_spent; }
+
+double bot_cpu_seconds(bot *b)
+{
+    if (!b->started || b->reaped)
+        return -1.;
+    if (b->child.boxed && b->child.box.cg)
+        return cgroup_cpu_read(b->child.box.cg);
+    return proc_group_cpu_seconds(b->child.pid);
+}

@@ -127,7 +127,7 @@ static void match_summary(void *arg, series *s)
 {
     match_cmd *mc = arg;
     const series_options *o = &mc->opts.so;
-    char loop[160];
+    char loop[512];
     series_describe(s, loop, sizeof loop);
     printf("\n%d games", mc->finished);
     if (mc->voids)

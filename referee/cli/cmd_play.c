@@ -82,8 +82,11 @@ static void play_usage(FILE *out)
 /* Options of match that mean nothing for one game at the terminal. */
 static bool play_opt_foreign(const struct option *o)
 {
+    /* play's --clock is its own (the person's); the CPU clock is not
+     * play's: a person's time is wall time. */
     return !strcmp(o->name, "concurrency") || !strcmp(o->name, "keep-bots") ||
-           !strcmp(o->name, "suspend") || !strcmp(o->name, "ponder");
+           !strcmp(o->name, "suspend") || !strcmp(o->name, "ponder") ||
+           !strcmp(o->name, "wall-cap-ms");
 }
 
 /* Returns 1 if opt was one of play's own, -1 on a bad value. */

@@ -70,6 +70,7 @@ static int series_opt_numeric(series_opts *o, int opt, const char *arg)
     case 3013: return series_opt_number(o, "--limit-fsize", arg, 0, lots, &c->limits.fsize_mb);
     case 3014: return series_opt_number(o, "--limit-files", arg, 0, lots, &c->limits.files);
     case 3015: return series_opt_number(o, "--limit-vm", arg, 0, lots, &c->limits.vm_mb);
+    case 3022: return series_opt_number(o, "--wall-cap-ms", arg, 1, day, &c->tc.wall_cap_ms);
     default: return 0;
     }
 }
@@ -84,6 +85,12 @@ int series_opt_apply(series_opts *o, int opt, const char *arg)
     case 3004: return series_opt_seed(o, arg);
     case 3016: c->suspend = true; return 1;
     case 3020: c->suspend = false; return 1;
+    case 3021:
+        if (time_clock_parse(arg, &c->tc.clock))
+            return 1;
+        fprintf(stderr, "%s: --clock '%s': expected wall or cpu\n",
+                o->so.prog, arg);
+        return -1;
     case 3017: o->so.keep_bots = true; return 1;
     case 3018: o->so.dir = arg; return 1;
     case 3019: snprintf(o->name, sizeof o->name, "%s", arg); return 1;
@@ -105,6 +112,11 @@ int series_opts_finish(series_opts *o, const char *prefix)
         fprintf(stderr, "%s: --move-ms 0 means no per-move limit, which "
                         "needs a bank: give --bank-ms MS (or a --move-ms "
                         "above 0)\n", o->so.prog);
+        return -1;
+    }
+    if (c->tc.wall_cap_ms > 0 && c->tc.clock != TIME_CLOCK_CPU) {
+        fprintf(stderr, "%s: --wall-cap-ms is the CPU clock's: give "
+                        "--clock cpu too\n", o->so.prog);
         return -1;
     }
     rules_game *g = rules_game_new(c->game, c->variant, c->options, err,

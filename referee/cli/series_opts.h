@@ -37,6 +37,8 @@
         {"keep-bots", no_argument, 0, 3017},                                 \
         {"out", required_argument, 0, 3018},                                 \
         {"name", required_argument, 0, 3019},                                \
+        {"clock", required_argument, 0, 3021},                               \
+        {"wall-cap-ms", required_argument, 0, 3022},                         \
         {"concurrency", required_argument, 0, 'j'},                          \
         SANDBOX_LONG_OPTIONS
 
@@ -53,6 +55,13 @@
     "      --grace-ms MS    allowance over the limit (default 100)\n"        \
     "      --startup-ms MS  start-up and handshake allowance (default "      \
     "10000)\n"                                                               \
+    "      --clock C        what a move's time is: wall (default) or cpu, "  \
+    "the\n"                                                                  \
+    "                       CPU time of the bot's processes (for busy "     \
+    "machines)\n"                                                            \
+    "      --wall-cap-ms MS with --clock cpu, the most wall time a move "    \
+    "may\n"                                                                  \
+    "                       take (default 3 x (limit + grace) + 1000)\n"     \
     "      --limit-mem MB   resident memory of a bot and its children "      \
     "(default 1024)\n"                                                       \
     "      --limit-cpu S    CPU seconds per bot process (default 600)\n"     \

@@ -112,7 +112,8 @@ bool loopclock_take(const loopclock *lc, loopclock_budget *b, int max)
 void loopclock_describe(const loopclock *lc, char *buf, size_t len)
 {
     snprintf(buf, len, "worst pause of the loop %.1f ms; %ld pauses over "
-                       "%.0f ms, %.1f ms not charged to bots",
+                       "%.0f ms, %.1f ms not charged to bots (but what "
+                       "their own output cost them)",
              lc->st.worst_s * 1e3, lc->st.pauses, LOOPCLOCK_PAUSE_S * 1e3,
              lc->st.paused_s * 1e3);
 }

@@ -147,6 +147,32 @@ static int event_get_seed(ytree_ctx *c, const ytree_node *root,
     return 0;
 }
 
+/* time_control.clock: wall or cpu; wall_cap_ms only with cpu. */
+static int event_get_clock(ytree_ctx *c, const ytree_node *tc, event_def *d)
+{
+    char *name = NULL;
+    if (ytree_get_str(c, tc, "time_control", "clock", false, &name) ||
+        ytree_want_word(c, tc, "time_control", "clock", name, "wall,cpu")) {
+        free(name);
+        return -1;
+    }
+    if (name)
+        time_clock_parse(name, &d->tc.clock);
+    free(name);
+    long long cap = d->tc.wall_cap_ms;
+    if (event_opt_int(c, tc, "time_control", "wall_cap_ms", 1, 86400000LL,
+                      &cap))
+        return -1;
+    d->tc.wall_cap_ms = (long)cap;
+    const ytree_node *said;
+    if (ytree_map_find(c, tc, "time_control", "wall_cap_ms", &said))
+        return -1;
+    if (said && d->tc.clock != TIME_CLOCK_CPU)
+        return ytree_fail(c, ytree_line(said), "time_control.wall_cap_ms",
+                          "is the CPU clock's: give clock: cpu too");
+    return 0;
+}
+
 static int event_get_time(ytree_ctx *c, const ytree_node *root,
                           event_def *d)
 {
@@ -157,7 +183,9 @@ static int event_get_time(ytree_ctx *c, const ytree_node *root,
         return 0;
     if (ytree_want_kind(c, tc, "time_control", YTREE_MAP) ||
         event_known_keys(c, tc, "time_control",
-                         "move_ms,bank_ms,increment_ms,grace_ms,startup_ms"))
+                         "move_ms,bank_ms,increment_ms,grace_ms,startup_ms,"
+                         "clock,wall_cap_ms") ||
+        event_get_clock(c, tc, d))
         return -1;
     static const char *const keys[] = {"move_ms", "bank_ms", "increment_ms",
                                        "grace_ms", "startup_ms"};
@@ -699,6 +727,9 @@ static int event_def_writer(FILE *f, void *arg)
                "  increment_ms: %ld\n  grace_ms: %ld\n  startup_ms: %ld\n",
             d->tc.move_ms, d->tc.bank_ms, d->tc.increment_ms, d->tc.grace_ms,
             d->tc.startup_ms);
+    fprintf(f, "  clock: %s\n", time_clock_name(d->tc.clock));
+    if (d->tc.wall_cap_ms > 0)
+        fprintf(f, "  wall_cap_ms: %ld\n", d->tc.wall_cap_ms);
     fprintf(f, "limits:\n  mem_mb: %ld\n  cpu_s: %ld\n  procs: %ld\n"
                "  fsize_mb: %ld\n  files: %ld\n  vm_mb: %ld\nsuspend: %s\n"
                "keep_bots: %s\n",

@@ -82,9 +82,12 @@ static int event_record_time(const event_record_ctx *c, const event_def *def,
     const char *field = time_control_diff(&rec->tc, &def->tc, &have, &want);
     if (!field)
         return 0;
-    snprintf(c->err, c->errlen, "%s: time_control.%s: the record has %ld, "
-                                "the event %ld: %s",
-             c->path, field, have, want, c->advice);
+    char a[32], b[32];
+    time_control_value(field, have, a, sizeof a);
+    time_control_value(field, want, b, sizeof b);
+    snprintf(c->err, c->errlen, "%s: time_control.%s: the record has %s, "
+                                "the event %s: %s",
+             c->path, field, a, b, c->advice);
     return -1;
 }
 
@@ -183,6 +186,10 @@ static void event_record_canon(FILE *f, const event_def *def)
     fprintf(f, "time_control %ld %ld %ld %ld %ld\n", def->tc.move_ms,
             def->tc.bank_ms, def->tc.increment_ms, def->tc.grace_ms,
             def->tc.startup_ms);
+    /* Only a CPU clock is written, so that a wall-clock event's digest is
+     * what it was before there was a choice. */
+    if (def->tc.clock == TIME_CLOCK_CPU)
+        fprintf(f, "clock cpu %ld\n", def->tc.wall_cap_ms);
     event_record_canon_plan(f, def);
     fprintf(f, "entrants %d\n", def->nentrants);
     for (int i = 0; i < def->nentrants; i++) {

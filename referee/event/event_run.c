@@ -632,6 +632,7 @@ static int event_loop_start(event_runner *er)
         .jobs = er->jobs, .keep_bots = er->def->keep_bots,
         .seats = er->def->seats, .quit_ms = d.quit_ms, .term_ms = d.term_ms,
         .start_delay_ms = testhook_ms("REFEREE_TEST_START_DELAY_MS"),
+        .ponder = !er->def->suspend, .clock = er->def->tc.clock,
         .test = {.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS"),
                  .loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS"),
                  .write_fail = getenv("REFEREE_TEST_WRITE_FAIL")}};
@@ -641,6 +642,9 @@ static int event_loop_start(event_runner *er)
     if (!er->games)
         return -1;
     er->printer = matchpool_printer(er->games);
+    char busy[256];
+    if (er->progress && matchpool_overbooked(er->games, busy, sizeof busy))
+        fprintf(er->progress, "referee event: warning: %s\n", busy);
     er->hand = worker_new(er->loop, er->err, er->errlen);
     if (!er->hand)
         return -1;
@@ -668,7 +672,7 @@ static void event_loop(event_runner *er)
     if (er->tty && er->progress)
         fputc('\n', er->progress);
     if (er->progress) {
-        char loop[160];
+        char loop[512];
         matchpool_describe(er->games, loop, sizeof loop);
         fprintf(er->progress, "referee: %s\n", loop);
     }

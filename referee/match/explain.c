@@ -83,37 +83,48 @@ const char *explain_gone_reason(const bot *b)
 }
 
 /* "no move within 1100 ms of its turn line (the limit of 1000 ms + 100 ms
- * grace), not counting 12 ms in which the referee itself was paused" */
-static int explain_deadline(long limit_ms, long grace_ms, long paused_ms,
-                            char *out, size_t len)
+ * grace), not counting 12 ms in which the referee itself was paused"; on
+ * the CPU clock, the CPU time used or the wall cap. */
+static int explain_deadline(const explain_late *l, char *out, size_t len)
 {
     char paused[96] = "";
-    if (paused_ms > 0)
+    if (l->clock == TIME_CLOCK_CPU && l->by_wall_cap)
+        return snprintf(out, len,
+                        "no move within %ld ms of its turn line, the CPU "
+                        "clock's wall cap (it had used %ld ms of CPU time of "
+                        "the limit of %ld ms + %ld ms grace)",
+                        l->wall_ms, l->cpu_ms, l->limit_ms, l->grace_ms);
+    if (l->clock == TIME_CLOCK_CPU)
+        return snprintf(out, len,
+                        "used %ld ms of CPU time in its turn, over the limit "
+                        "of %ld ms + %ld ms grace on the CPU clock (%ld ms "
+                        "since its turn line)",
+                        l->cpu_ms, l->limit_ms, l->grace_ms, l->wall_ms);
+    if (l->paused_ms > 0)
         snprintf(paused, sizeof paused,
                  ", not counting %ld ms in which the referee itself was "
-                 "paused", paused_ms);
+                 "paused", l->paused_ms);
     return snprintf(out, len,
                     "no move within %ld ms of its turn line (the limit of "
                     "%ld ms + %ld ms grace)%s",
-                    limit_ms + grace_ms, limit_ms, grace_ms, paused);
+                    l->limit_ms + l->grace_ms, l->limit_ms, l->grace_ms,
+                    paused);
 }
 
-void explain_timeout(long limit_ms, long grace_ms, long paused_ms,
-                     long after_ms, char *out, size_t len)
+void explain_timeout(const explain_late *l, long after_ms, char *out,
+                     size_t len)
 {
-    int n = explain_deadline(limit_ms, grace_ms, paused_ms, out, len);
+    int n = explain_deadline(l, out, len);
     if (n > 0 && (size_t)n < len)
         snprintf(out + n, len - (size_t)n,
-                 "; no move came in the %ld ms after that deadline either",
-                 after_ms);
+                 "; no move came in the %ld ms after that deadline either", after_ms);
 }
 
-void explain_timeout_late(long limit_ms, long grace_ms, long paused_ms,
-                          const char *move, long late_ms, char *out,
-                          size_t len)
+void explain_timeout_late(const explain_late *l, const char *move,
+                          long late_ms, char *out, size_t len)
 {
     char q[4 * 100 + 1];
-    int n = explain_deadline(limit_ms, grace_ms, paused_ms, out, len);
+    int n = explain_deadline(l, out, len);
     if (n > 0 && (size_t)n < len)
         snprintf(out + n, len - (size_t)n,
                  "; its move '%s' came %ld ms after that deadline",

@@ -10,6 +10,7 @@
 #define EXPLAIN_H
 
 #include "bot/bot.h"
+#include "clock/time_control.h"
 
 #include <stddef.h>
 
@@ -31,15 +32,25 @@ void explain_version(long version, char *out, size_t len);
  * "closed-output", or the limit it broke ("memory-limit", ...). */
 const char *explain_gone_reason(const bot *b);
 
+/* How a turn ran out (clock/turnclock.h). */
+typedef struct {
+    time_clock clock;
+    long limit_ms, grace_ms;
+    long paused_ms;   /* wall clock: the referee's pauses forgiven */
+    long cpu_ms;      /* CPU clock: CPU time used when it was seen */
+    long wall_ms;     /* CPU clock: wall time since the turn line then */
+    bool by_wall_cap; /* CPU clock: the wall cap, not the CPU time */
+} explain_late;
+
 /* No move by the deadline: the limit, the grace and the referee's own
- * pauses that moved it, then what followed (after_ms: how long the bot
- * had after the deadline to send a late move before it was stopped). */
-void explain_timeout(long limit_ms, long grace_ms, long paused_ms,
-                     long after_ms, char *out, size_t len);
+ * pauses that moved it (or the CPU time used, or the wall cap), then what
+ * followed (after_ms: how long the bot had after the deadline to send a
+ * late move before it was stopped). */
+void explain_timeout(const explain_late *l, long after_ms, char *out,
+                     size_t len);
 
 /* The same, once the late move came: how long after the deadline. */
-void explain_timeout_late(long limit_ms, long grace_ms, long paused_ms,
-                          const char *move, long late_ms, char *out,
-                          size_t len);
+void explain_timeout_late(const explain_late *l, const char *move,
+                          long late_ms, char *out, size_t len);
 
 #endif

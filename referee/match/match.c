@@ -5,6 +5,7 @@
 #include "bot/bot.h"
 #include "bot/botpool.h"
 #include "clock/clock.h"
+#include "clock/turnclock.h"
 #include "explain.h"
 #include "setup.h"
 #include "line.h"
@@ -14,11 +15,13 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Comment text kept per seat per game: beyond it comments are counted, not
  * stored, so a chatty bot cannot grow the record without end. */
@@ -61,10 +64,8 @@ struct match {
     int nseats;
     match_seat seat[RULES_MAX_SEATS];
     int turn_seat;       /* seat asked to move, -1 if none */
-    double turn_start;   /* when the turn line was written */
-    double deadline;     /* absolute, monotonic: limit plus grace */
-    double turn_paused;  /* the loop's pause account at turn_start */
-    long turn_limit_ms;
+    turnclock clk;       /* the turn's clock, or the handshake's */
+    int ncpu;            /* processors a bot's tree may use at once */
     ev_timer w_deadline;
     ev_timer w_done;     /* runs the done callback outside bot callbacks */
     match_done_cb done;
@@ -73,8 +74,8 @@ struct match {
     bool write_failed;
     bool aborted;
     /* A timeout, for the detail to say how late a late move was. */
-    double late_due;     /* the deadline, moved by the pauses forgiven */
-    long late_paused_ms;
+    double late_due;     /* when it was found over */
+    explain_late late;
     bool late_seen;
 };
 
@@ -209,6 +210,8 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     m->game = g;
     m->nseats = rules_seats(g);
     m->turn_seat = -1;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    m->ncpu = ncpu > 0 ? (int)ncpu : 1;
     m->done = done;
     m->done_arg = arg;
     rules_start(g, &m->pos);
@@ -526,22 +529,42 @@ static void match_arm_deadline(match *m, double at)
     ev_timer_start(m->loop, &m->w_deadline);
 }
 
-/* The one deadline: ms after start, the loop's pauses counted from now
- * on (match_forgiven). */
+/* What the turn clock needs now, of seat s (-1: the handshake's, which
+ * no bot's output and no CPU time bear on).  at_wake: the loop's pauses
+ * up to its last wake-up, for a line read now (loopclock.h). */
+static void match_read_clock(match *m, int s, bool at_wake,
+                             turnclock_reading *r)
+{
+    const loopclock *lc = m->cfg.clock;
+    *r = (turnclock_reading){.now = clock_now()};
+    if (lc)
+        r->paused = at_wake ? loopclock_paused_at_wake(lc)
+                            : loopclock_paused(lc);
+    if (s < 0)
+        return;
+    r->own = bot_loop_spent(m->seat[s].b);
+    if (m->cfg.tc.clock == TIME_CLOCK_CPU) {
+        double cpu = bot_cpu_seconds(m->seat[s].b);
+        r->cpu = cpu > 0. ? cpu : 0.;
+    }
+}
+
+/* The handshake's one deadline: ms after start on the wall clock, the
+ * loop's pauses counted from now on. */
 static void match_clock_from(match *m, double start, long ms)
 {
-    m->turn_paused = m->cfg.clock ? loopclock_paused(m->cfg.clock) : 0.;
-    m->deadline = start + (double)ms / 1000.0;
-    match_arm_deadline(m, m->deadline);
+    time_control tc = {.move_ms = ms};
+    turnclock_reading r;
+    match_read_clock(m, -1, false, &r);
+    turnclock_begin(&m->clk, &tc, 0, start, &r);
+    match_arm_deadline(m, turnclock_due(&m->clk, 0.));
 }
 
 static void match_next_turn(match *m)
 {
     int s = rules_to_move(m->game, &m->pos);
     match_seat *st = &m->seat[s];
-    long limit = m->cfg.tc.move_ms;
-    if (m->cfg.tc.bank_ms > 0 && (limit <= 0 || st->bank_left < limit))
-        limit = st->bank_left;
+    long limit = turnclock_limit(&m->cfg.tc, st->bank_left, NULL);
     if (m->cfg.suspend)
         bot_suspend(st->b, false); /* before the clock starts */
     match_send_history(m, s);
@@ -553,54 +576,54 @@ static void match_next_turn(match *m)
     /* The clock starts when the request is written; a turn line is far
      * below PIPE_BUF, so unless the bot left its stdin unread it is. */
     double at = bot_flushed_at(st->b);
+    turnclock_reading r;
+    match_read_clock(m, s, false, &r);
     m->turn_seat = s;
-    m->turn_limit_ms = limit;
-    m->turn_start = at >= queued ? at : clock_now();
-    match_clock_from(m, m->turn_start, limit + m->cfg.tc.grace_ms);
+    turnclock_begin(&m->clk, &m->cfg.tc, st->bank_left,
+                    at >= queued ? at : r.now, &r);
+    double next;
+    turnclock_check(&m->clk, &r, m->ncpu, &next);
+    match_arm_deadline(m, next);
     match_sleep_ms(m->cfg.test.loop_stall_ms);
 }
 
-/* The referee's pauses since the turn began, which the bot is not
- * charged for: up to the loop's last wake-up for a line read now, up to
- * now for a deadline. */
-static double match_forgiven(const match *m, bool at_wake)
-{
-    const loopclock *lc = m->cfg.clock;
-    if (!lc)
-        return 0.;
-    double p = at_wake ? loopclock_paused_at_wake(lc) : loopclock_paused(lc);
-    return p > m->turn_paused ? p - m->turn_paused : 0.;
-}
-
 /* When a line read at t is taken to have come: the loop's wake-up, the
- * earliest time the referee can vouch for, but not before the turn.
+ * earliest time the referee can vouch for (turnclock_move keeps it within
+ * the turn).
  *
- * And never after the deadline (due: moved by the pauses forgiven).  The
- * referee proves a move late only by looking in the pipe after the
+ * The referee proves a move late only by looking in the pipe after the
  * deadline and finding none there (match_deadline_cb), and then the game
  * is over.  A line it reads later than the deadline was in the pipe when
  * it first looked: when it came, the referee cannot tell, because it was
  * waiting for a CPU (woken by the line or by its own timer, it ran only
  * when the machine let it), and a bot is not charged for that wait. */
-static double match_arrival(const match *m, double t, double due)
+static double match_arrival(const match *m, double t)
 {
     if (m->cfg.clock) {
         double wake = loopclock_wake(m->cfg.clock);
         if (wake < t)
             t = wake;
     }
-    if (t > due)
-        t = due;
-    return t > m->turn_start ? t : m->turn_start;
+    return t;
 }
 
-static void match_timeout(match *m, int s, double forgiven)
+/* Seat s's turn ran out (state), as reading r found. */
+static void match_timeout(match *m, int s, turnclock_state state,
+                          const turnclock_reading *r)
 {
     char detail[EXPLAIN_MAX];
-    m->late_paused_ms = clock_ms(0., forgiven);
-    m->late_due = m->deadline + forgiven;
-    explain_timeout(m->turn_limit_ms, m->cfg.tc.grace_ms, m->late_paused_ms,
-                    MATCH_FAULT_READ_MS, detail, sizeof detail);
+    double forgiven = turnclock_forgiven(&m->clk, r);
+    long cpu = lround((r->cpu - m->clk.at.cpu) * 1e3);
+    m->late = (explain_late){
+        .clock = m->cfg.tc.clock, .limit_ms = m->clk.limit_ms,
+        .grace_ms = m->cfg.tc.grace_ms, .paused_ms = clock_ms(0., forgiven),
+        .cpu_ms = cpu > 0 ? cpu : 0,
+        .wall_ms = clock_ms(m->clk.start, r->now),
+        .by_wall_cap = state == TURNCLOCK_OVER_WALL_CAP};
+    m->late_due = m->cfg.tc.clock == TIME_CLOCK_CPU
+                      ? r->now
+                      : turnclock_due(&m->clk, forgiven);
+    explain_timeout(&m->late, MATCH_FAULT_READ_MS, detail, sizeof detail);
     match_fault(m, s, "timeout", detail);
 }
 
@@ -614,9 +637,8 @@ static void match_on_late_move(match *m, int s, const proto_msg *msg,
         return;
     char detail[EXPLAIN_MAX];
     m->late_seen = true;
-    explain_timeout_late(m->turn_limit_ms, m->cfg.tc.grace_ms,
-                         m->late_paused_ms, msg->text,
-                         clock_ms(m->late_due, t), detail, sizeof detail);
+    explain_timeout_late(&m->late, msg->text, clock_ms(m->late_due, t),
+                         detail, sizeof detail);
     record_set(&m->rec.detail, detail);
     match_note_fault(m, s);
 }
@@ -625,7 +647,7 @@ static void match_on_move(match *m, int s, const char *text, double t)
 {
     /* A move read before its turn request was written was sent unasked,
      * even if the request went out while we were still reading. */
-    if (s != m->turn_seat || t < m->turn_start) {
+    if (s != m->turn_seat || t < m->clk.start) {
         char q[4 * 100 + 1], detail[sizeof q + 64];
         rules_quote(text, 100, q, sizeof q);
         snprintf(detail, sizeof detail, "sent 'move %s' when %s", q,
@@ -635,9 +657,14 @@ static void match_on_move(match *m, int s, const char *text, double t)
         match_fault(m, s, "out-of-turn", detail);
         return;
     }
-    double forgiven = match_forgiven(m, true);
-    double arrived = match_arrival(m, t, m->deadline + forgiven);
+    turnclock_reading r;
+    match_read_clock(m, s, true, &r);
+    turnclock_charge used = turnclock_move(&m->clk, &r, match_arrival(m, t));
     ev_timer_stop(m->loop, &m->w_deadline);
+    if (used.state != TURNCLOCK_RUNNING) {
+        match_timeout(m, s, used.state, &r);
+        return;
+    }
     char why[RULES_REASON_MAX], canon[RULES_MOVE_TEXT_MAX];
     rules_move mv;
     rules_status st = rules_parse_move(m->game, &m->pos, text, &mv, why,
@@ -650,23 +677,18 @@ static void match_on_move(match *m, int s, const char *text, double t)
         match_fault(m, s, "illegal-move", detail);
         return;
     }
-    long paused_ms = clock_ms(0., forgiven);
-    long used = clock_ms(m->turn_start, arrived) - paused_ms;
-    if (used < 0)
-        used = 0;
     match_seat *seat = &m->seat[s];
-    if (m->cfg.tc.bank_ms > 0) {
-        seat->bank_left -= used;
-        if (seat->bank_left < 0)
-            seat->bank_left = 0; /* within the grace */
-        seat->bank_left += m->cfg.tc.increment_ms;
-    }
+    seat->bank_left = turnclock_bank_after(&m->cfg.tc, seat->bank_left,
+                                           used.ms);
     rules_format_move(m->game, &mv, canon, sizeof canon);
-    record_move *rm = record_add_move(
-        &m->rec, s, canon, strcmp(canon, text) ? text : NULL, used,
-        m->cfg.tc.bank_ms > 0 ? seat->bank_left : -1);
-    if (rm)
-        rm->paused_ms = paused_ms;
+    record_move *rm = record_add_move(&m->rec, s, canon,
+                                      strcmp(canon, text) ? text : NULL,
+                                      used.ms, seat->bank_left);
+    if (rm) {
+        rm->paused_ms = used.paused_ms;
+        if (m->cfg.tc.clock == TIME_CLOCK_CPU)
+            rm->wall_ms = used.wall_ms;
+    }
     match_attach_comments(m, s, rm);
     rules_apply(m->game, &m->pos, &mv);
     m->turn_seat = -1;
@@ -953,16 +975,18 @@ static void match_bot_cb(bot *b, bot_event ev, const proto_msg *msg,
     }
 }
 
-/* Whether the deadline, moved by the referee's pauses so far, has come;
- * if not, the timer is set for it again (it woke early, or the referee
- * paused meanwhile). */
-static bool match_due(match *m)
+/* Whether the turn (or the handshake) is over; if not, the timer is set
+ * for when to look again (it woke early, the referee paused meanwhile, or
+ * the CPU clock has not run out yet).  r: the reading it was judged by. */
+static turnclock_state match_due(match *m, turnclock_reading *r)
 {
-    double due = m->deadline + match_forgiven(m, false);
-    if (clock_now() >= due)
-        return true;
-    match_arm_deadline(m, due);
-    return false;
+    double next;
+    match_read_clock(m, m->state == MATCH_PLAYING ? m->turn_seat : -1, false,
+                     r);
+    turnclock_state st = turnclock_check(&m->clk, r, m->ncpu, &next);
+    if (st == TURNCLOCK_RUNNING)
+        match_arm_deadline(m, next);
+    return st;
 }
 
 /* The start-up allowance is over, but for the referee's own pauses (it
@@ -975,14 +999,15 @@ static void match_handshake_due(match *m)
         match_clock_from(m, clock_now(), m->cfg.tc.startup_ms);
         return;
     }
-    if (!match_due(m))
+    turnclock_reading r;
+    if (match_due(m, &r) == TURNCLOCK_RUNNING)
         return;
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready)
             bot_poll(m->seat[s].b);
     /* A kept bot that broke off meanwhile was replaced by a fresh one,
      * which has its allowance still before it. */
-    if (m->state == MATCH_HANDSHAKE && !match_due(m))
+    if (m->state == MATCH_HANDSHAKE && match_due(m, &r) == TURNCLOCK_RUNNING)
         return;
     for (int s = 0; s < m->nseats && m->state == MATCH_HANDSHAKE; s++)
         if (!m->seat[s].ready) {
@@ -1002,7 +1027,11 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
         match_handshake_due(m);
         return;
     }
-    if (m->state != MATCH_PLAYING || m->turn_seat < 0 || !match_due(m))
+    turnclock_reading r;
+    if (m->state != MATCH_PLAYING || m->turn_seat < 0)
+        return;
+    turnclock_state due = match_due(m, &r);
+    if (due == TURNCLOCK_RUNNING)
         return;
     /* A move already in the pipe counts, whatever order the loop runs
      * its callbacks in. */
@@ -1010,7 +1039,7 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     size_t moves = m->rec.nmoves;
     bot_poll(m->seat[s].b);
     if (m->state == MATCH_PLAYING && m->rec.nmoves == moves)
-        match_timeout(m, s, match_forgiven(m, false));
+        match_timeout(m, s, due, &r);
 }
 
 /* On the writer's thread: the loop leaves the record alone meanwhile. */

@@ -6,8 +6,11 @@
 #include "proc/starter.h"
 #include "util/worker.h"
 
+#include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* One game started: its place in the pool's list. */
 typedef struct pool_game {
@@ -216,9 +219,36 @@ void matchpool_drain(matchpool *p)
     worker_drain(p->printer);
 }
 
+/* The processors this process may run on. */
+static int matchpool_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+bool matchpool_overbooked(const matchpool *p, char *buf, size_t len)
+{
+    const matchpool_options *o = &p->o;
+    int thinking = o->jobs * (o->ponder ? o->seats : 1), cpus = matchpool_cpus();
+    if (o->clock != TIME_CLOCK_WALL || thinking <= cpus)
+        return false;
+    snprintf(buf, len, "up to %d bots think at once on %d processors: on "
+                       "the wall clock a bot is charged its wait for a "
+                       "processor (--clock cpu charges CPU time instead, "
+                       "or play fewer games at once)",
+             thinking, cpus);
+    return true;
+}
+
 void matchpool_describe(const matchpool *p, char *buf, size_t len)
 {
     loopclock_describe(p->clock, buf, len);
+    size_t n = strlen(buf);
+    if (n + 16 < len && matchpool_overbooked(p, buf + n + 11, len - n - 11))
+        memcpy(buf + n, "; warning: ", 11);
 }
 
 void matchpool_free(matchpool *p)

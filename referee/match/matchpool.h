@@ -57,6 +57,8 @@ typedef struct {
     long quit_ms, term_ms; /* how kept bots are stopped at the end */
     match_test_hooks test;
     long start_delay_ms;   /* test hook (proc/starter.h) */
+    bool ponder;           /* every bot of a game thinks at once */
+    time_clock clock;      /* the games' clock (turnclock.h) */
 } matchpool_options;
 
 /* NULL with a message in err. */
@@ -71,8 +73,14 @@ int matchpool_running(const matchpool *p);
 /* Where the owner prints: lines in order with the pool's, off the loop. */
 worker *matchpool_printer(const matchpool *p);
 void matchpool_drain(matchpool *p);
-/* The loop's worst pause and what was not charged (loopclock.h). */
+/* The loop's worst pause and what was not charged (loopclock.h), and
+ * the overbooking warning below if there is one. */
 void matchpool_describe(const matchpool *p, char *buf, size_t len);
+/* On the wall clock, more bots may think at once (games at once, times
+ * every seat when they ponder) than the processors the referee may use:
+ * a bot waiting for a processor is then charged that wait.  True with
+ * "up to 8 bots think at once on 2 processors: ..." in buf. */
+bool matchpool_overbooked(const matchpool *p, char *buf, size_t len);
 void matchpool_free(matchpool *p);
 
 #endif

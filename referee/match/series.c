@@ -301,6 +301,7 @@ int series_run(const series_options *o, const series_owner *owner)
         .jobs = s.jobs, .keep_bots = o->keep_bots, .seats = o->nbots,
         .quit_ms = o->base.quit_ms, .term_ms = o->base.term_ms,
         .start_delay_ms = testhook_ms("REFEREE_TEST_START_DELAY_MS"),
+        .ponder = !o->base.suspend, .clock = o->base.tc.clock,
         .test = {.write_delay_ms = testhook_ms("REFEREE_TEST_WRITE_DELAY_MS"),
                  .loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS"),
                  .write_fail = getenv("REFEREE_TEST_WRITE_FAIL")}};
@@ -313,6 +314,9 @@ int series_run(const series_options *o, const series_owner *owner)
         return series_end(&s, false, 1);
     }
     s.printer = matchpool_printer(s.pool);
+    char busy[256];
+    if (matchpool_overbooked(s.pool, busy, sizeof busy))
+        fprintf(stderr, "%s: warning: %s\n", o->prog, busy);
     watch_set_test_delay_ms(testhook_ms("REFEREE_TEST_SCAN_DELAY_MS"));
     series_watch_signals(&s, true);
     matchpool_fill(s.pool);

@@ -36,6 +36,16 @@ void setup_lines(const rules_game *g, int you, const char *const *names,
     snprintf(val, sizeof val, "%ld %ld %ld", tc->move_ms, tc->bank_ms,
              tc->increment_ms);
     setup_set(emit, arg, "time", val);
+    /* Only a CPU clock is said: a wall-clock game opens as it always did. */
+    if (tc->clock == TIME_CLOCK_CPU) {
+        /* The wall cap, where the organiser fixed one; by default it
+         * follows each turn's limit (turnclock_wall_cap_ms). */
+        if (tc->wall_cap_ms > 0)
+            snprintf(val, sizeof val, "cpu %ld", tc->wall_cap_ms);
+        else
+            snprintf(val, sizeof val, "cpu");
+        setup_set(emit, arg, "clock", val);
+    }
     snprintf(val, sizeof val, "%" PRIu64, seed);
     setup_set(emit, arg, "seed", val);
     emit(arg, buf, proto_fmt_start(buf, sizeof buf), true);

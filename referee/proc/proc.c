@@ -29,11 +29,12 @@ void proc_ignore_sigpipe(void)
 }
 
 /* Open files of one running bot: its three pipes and its log; in a box
- * also its uid lock, its init's pidfd and four control-group files (two
- * counters, the freezer and the CPU weight). */
+ * also its uid lock, its init's pidfd and five control-group files (two
+ * counters, the freezer, the CPU weight and, for the CPU clock, its CPU
+ * account). */
 static rlim_t proc_files_per_bot(void)
 {
-    return sandbox_active() ? 10 : 4;
+    return sandbox_active() ? 11 : 4;
 }
 
 /* Open files with `games` games of `seats` bots at once: theirs, and a

@@ -59,6 +59,8 @@ int proc_usage_parse_stat(const char *line, proc_stat *st)
     st->threads = field[16];
     st->rss_pages = field[20];
     st->start = (unsigned long long)field[18];
+    st->cpu_ticks = (unsigned long long)field[10] + (unsigned long long)field[11] +
+                    (unsigned long long)field[12] + (unsigned long long)field[13];
     return 0;
 }
 

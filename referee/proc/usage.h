@@ -59,6 +59,9 @@ typedef struct {
     long threads;
     long rss_pages;
     unsigned long long start; /* start time after boot, in clock ticks */
+    /* CPU time in clock ticks: its own (utime + stime) and that of the
+     * children it has waited for (cutime + cstime) */
+    unsigned long long cpu_ticks;
 } proc_stat;
 
 /* Whether pid is still the stray a scan saw (the same start time) and

@@ -29,6 +29,8 @@ typedef struct {
     long left_ms;    /* bank left after the move, or -1 without a bank */
     long paused_ms;  /* the referee's pause within the move, not charged
                         (not in ms), 0 if none */
+    long wall_ms;    /* CPU clock (ms is then CPU time): the wall time from
+                        the turn line to the move; 0 on the wall clock */
     char **comments; /* info lines the bot sent during this turn */
     size_t ncomments;
 } record_move;

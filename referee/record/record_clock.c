@@ -13,6 +13,15 @@
  *    figures `ms` is the difference of.  The move that came too late is
  *    never recorded (the game ends without it), so this holds for every
  *    move of every record, games lost on time included.
+ *  - What was forgiven of a move (`paused_ms`: the referee's own pauses,
+ *    clock/turnclock.h) is at most limit + grace: no more is ever forgiven
+ *    in one turn.
+ *  - On the CPU clock (time_control.clock: cpu) `ms` is the CPU time the
+ *    bot's tree used, charged as the wall clock's is (limit + grace, no
+ *    rounding: the match compares the same whole milliseconds); nothing is
+ *    forgiven (no `paused_ms`), and `wall_ms`, the turn's wall time, is at
+ *    most the wall cap (turnclock_wall_cap_ms) and one millisecond of
+ *    rounding.
  *  - With a bank, the bank after a move is exactly the bank before, less
  *    `ms` (never below 0: a move within the grace empties it), plus the
  *    increment: integers, no rounding.  The bank before a seat's first
@@ -28,6 +37,8 @@
  * 0, `left_ms` from -1).
  */
 #include "record.h"
+
+#include "clock/turnclock.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,14 +111,7 @@ static bool record_clock_unclocked(const record_clock *c, size_t i)
 static long record_clock_limit(const record_clock *c, size_t i,
                                const char **what)
 {
-    const time_control *tc = &c->r->tc;
-    long bank = c->bank[c->r->moves[i].seat];
-    *what = "the per-move limit";
-    if (tc->bank_ms > 0 && (tc->move_ms <= 0 || bank < tc->move_ms)) {
-        *what = "what was left in the bank";
-        return bank;
-    }
-    return tc->move_ms;
+    return turnclock_limit(&c->r->tc, c->bank[c->r->moves[i].seat], what);
 }
 
 /* The bank after move i, against the bank before it. */
@@ -129,7 +133,7 @@ static int record_clock_bank(record_clock *c, size_t i)
                                  "has a bank (bank_ms: %ld)",
                                  m->left_ms, tc->bank_ms);
     long spent = before - m->ms;
-    long want = (spent > 0 ? spent : 0) + tc->increment_ms;
+    long want = turnclock_bank_after(tc, before, m->ms);
     if (m->left_ms > before + tc->increment_ms)
         return record_clock_fail(c, i, "left_ms: the bank went up from %ld "
                                  "to %ld ms, by more than the increment "
@@ -147,6 +151,30 @@ static int record_clock_bank(record_clock *c, size_t i)
     return 0;
 }
 
+/* What was forgiven of move i, and on the CPU clock its wall time. */
+static int record_clock_wall(record_clock *c, size_t i, long limit)
+{
+    const time_control *tc = &c->r->tc;
+    const record_move *m = &c->r->moves[i];
+    long cap = turnclock_forgive_cap_ms(tc, limit);
+    if (tc->clock == TIME_CLOCK_CPU && m->paused_ms != 0)
+        return record_clock_fail(c, i, "paused_ms: %ld, but on the CPU "
+                                 "clock nothing is forgiven",
+                                 m->paused_ms);
+    if (m->paused_ms > cap)
+        return record_clock_fail(c, i, "paused_ms: %ld ms forgiven, more "
+                                 "than the most a turn is forgiven: the "
+                                 "limit of %ld ms + %ld ms of grace",
+                                 m->paused_ms, limit, tc->grace_ms);
+    long wall_cap = turnclock_wall_cap_ms(tc, limit);
+    if (tc->clock == TIME_CLOCK_CPU &&
+        m->wall_ms > wall_cap + RECORD_CLOCK_ROUNDING_MS)
+        return record_clock_fail(c, i, "wall_ms: %ld ms, more than the CPU "
+                                 "clock's wall cap of %ld ms",
+                                 m->wall_ms, wall_cap);
+    return 0;
+}
+
 /* A move the bots played: its time, then the bank. */
 static int record_clock_move(record_clock *c, size_t i)
 {
@@ -156,12 +184,18 @@ static int record_clock_move(record_clock *c, size_t i)
     const char *what;
     long limit = record_clock_limit(c, i, &what);
     long grace = c->r->tc.grace_ms;
-    if (m->ms > limit + grace + RECORD_CLOCK_ROUNDING_MS)
+    long slack = c->r->tc.clock == TIME_CLOCK_CPU ? 0
+                                                  : RECORD_CLOCK_ROUNDING_MS;
+    if (m->ms > limit + grace + slack)
         return record_clock_fail(c, i, "ms: %ld ms, more than the move "
                                  "could take: %ld ms (%s) + %ld ms of "
-                                 "grace; a move later than that loses on "
+                                 "grace%s; a move later than that loses on "
                                  "time and is not recorded",
-                                 m->ms, limit, what, grace);
+                                 m->ms, limit, what, grace,
+                                 c->r->tc.clock == TIME_CLOCK_CPU
+                                     ? " of CPU time" : "");
+    if (record_clock_wall(c, i, limit))
+        return -1;
     return record_clock_bank(c, i);
 }
 

@@ -119,7 +119,7 @@ static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
         return -1;
     long long ply;
     int seat;
-    long ms, left_ms, paused_ms = 0;
+    long ms, left_ms, paused_ms = 0, wall_ms = 0;
     char *text = NULL, *sent = NULL;
     const ytree_node *pn;
     if (ytree_map_need(&c->y, n, pre, "ply", &pn) ||
@@ -136,11 +136,14 @@ static int check_move(rctx *c, const ytree_node *n, size_t i, record *r)
         ytree_get_str(&c->y, n, pre, "sent", false, &sent) ||
         ytree_get_l(&c->y, n, pre, "ms", 0, INT32_MAX * 1024LL, &ms) ||
         ytree_get_l(&c->y, n, pre, "left_ms", -1, INT32_MAX * 1024LL, &left_ms) ||
-        get_opt_l(c, n, pre, "paused_ms", 0, INT32_MAX * 1024LL, &paused_ms))
+        get_opt_l(c, n, pre, "paused_ms", 0, INT32_MAX * 1024LL, &paused_ms) ||
+        get_opt_l(c, n, pre, "wall_ms", 0, INT32_MAX * 1024LL, &wall_ms))
         goto fail;
     record_move *m = record_add_move(r, seat, text, sent, ms, left_ms);
-    if (m)
+    if (m) {
         m->paused_ms = paused_ms;
+        m->wall_ms = wall_ms;
+    }
     free(text);
     free(sent);
     text = sent = NULL;
@@ -153,6 +156,24 @@ fail:
     free(text);
     free(sent);
     return -1;
+}
+
+/* The clock a record was timed by: "wall" (also when absent: records
+ * written before the CPU clock) or "cpu", with its wall cap. */
+static int check_clock(rctx *c, const ytree_node *tc, time_control *out)
+{
+    char *name = NULL;
+    if (ytree_get_str(&c->y, tc, "time_control", "clock", false, &name) ||
+        ytree_want_word(&c->y, tc, "time_control", "clock", name, "wall,cpu")) {
+        free(name);
+        return -1;
+    }
+    out->clock = TIME_CLOCK_WALL;
+    if (name)
+        time_clock_parse(name, &out->clock);
+    free(name);
+    return get_opt_l(c, tc, "time_control", "wall_cap_ms", 0,
+                     INT32_MAX * 1024LL, &out->wall_cap_ms);
 }
 
 /* Check the schema version first: a newer file fails on that, not on a
@@ -272,7 +293,8 @@ static int check_record(rctx *c, const ytree_node *root, record *r)
         ytree_get_l(&c->y, tc, "time_control", "increment_ms", 0, big,
               &r->tc.increment_ms) ||
         ytree_get_l(&c->y, tc, "time_control", "grace_ms", 0, big, &r->tc.grace_ms) ||
-        ytree_get_l(&c->y, tc, "time_control", "startup_ms", 0, big, &r->tc.startup_ms))
+        ytree_get_l(&c->y, tc, "time_control", "startup_ms", 0, big, &r->tc.startup_ms) ||
+        check_clock(c, tc, &r->tc))
         return -1;
 
     if (ytree_get_str(&c->y, root, "", "event_digest", false,

@@ -64,6 +64,9 @@ static void rw_header(FILE *f, const record *r)
     rw_long(f, 2, "increment_ms", r->tc.increment_ms);
     rw_long(f, 2, "grace_ms", r->tc.grace_ms);
     rw_long(f, 2, "startup_ms", r->tc.startup_ms);
+    rw_str(f, 2, "clock", time_clock_name(r->tc.clock));
+    if (r->tc.clock == TIME_CLOCK_CPU)
+        rw_long(f, 2, "wall_cap_ms", r->tc.wall_cap_ms);
     if (r->opening_plies > 0)
         rw_long(f, 0, "opening_plies", (long)r->opening_plies);
     rw_str(f, 0, "started", r->start_time);
@@ -99,8 +102,10 @@ static void rw_list(FILE *f, const char *key, char *const *items, size_t n)
     }
 }
 
-/* One moves[] entry; sent, paused_ms and comments only when present. */
-static void rw_move(FILE *f, const record_move *m, size_t index)
+/* One moves[] entry; sent, paused_ms and comments only when present,
+ * wall_ms on the CPU clock. */
+static void rw_move(FILE *f, const record *r, const record_move *m,
+                    size_t index)
 {
     fprintf(f, "- ply: %zu\n", index + 1);
     rw_long(f, 2, "seat", m->seat);
@@ -111,6 +116,8 @@ static void rw_move(FILE *f, const record_move *m, size_t index)
     rw_long(f, 2, "left_ms", m->left_ms);
     if (m->paused_ms > 0)
         rw_long(f, 2, "paused_ms", m->paused_ms);
+    if (r->tc.clock == TIME_CLOCK_CPU && index >= r->opening_plies)
+        rw_long(f, 2, "wall_ms", m->wall_ms);
     rw_list(f, "comments", m->comments, m->ncomments);
 }
 
@@ -159,7 +166,7 @@ static int rw_record(FILE *f, void *arg)
         rw_player(f, &r->players[i]);
     fputs(r->nmoves ? "moves:\n" : "moves: []\n", f);
     for (size_t i = 0; i < r->nmoves; i++)
-        rw_move(f, &r->moves[i], i);
+        rw_move(f, r, &r->moves[i], i);
     rw_result(f, r);
     rw_note(f, &r->note);
     return ferror(f) ? -1 : 0;

@@ -49,6 +49,9 @@ struct cgroup {
     int freeze_fd;
     /* cpu.weight or cpu.shares, kept open likewise (-1) */
     int weight_fd;
+    /* cpu.stat or cpuacct.usage, kept open for the CPU clock, which reads
+     * it several times a move (-1) */
+    int cpu_fd;
 };
 
 /* ---- small file helpers ------------------------------------------------- */
@@ -438,7 +441,7 @@ cgroup *cgroup_new(long id, long mem_mb, long tasks, char *err,
         return NULL;
     }
     cg->id = id;
-    cg->tasks_fd = cg->oom_fd = cg->freeze_fd = cg->weight_fd = -1;
+    cg->tasks_fd = cg->oom_fd = cg->freeze_fd = cg->weight_fd = cg->cpu_fd = -1;
     for (int h = 0; h < H_COUNT; h++) {
         if (!cg_used(h))
             continue;
@@ -622,6 +625,26 @@ static long cg_pread_key(int *fd, const char *dir, const char *file,
     return -1;
 }
 
+double cgroup_cpu_read(cgroup *cg)
+{
+    const char *cd = cg->dir[cg_use.cpu];
+    if (cg_h[cg_use.cpu].version == 2) {
+        long us = cg_pread_key(&cg->cpu_fd, cd, "cpu.stat", "usage_usec");
+        return us < 0 ? -1. : (double)us / 1e6;
+    }
+    if (!cg_kept_open(&cg->cpu_fd, cd, "cpuacct.usage", O_RDONLY))
+        return -1.;
+    char buf[64];
+    ssize_t n;
+    do
+        n = pread(cg->cpu_fd, buf, sizeof buf - 1, 0);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0)
+        return -1.;
+    buf[n] = '\0';
+    return (double)strtoull(buf, NULL, 10) / 1e9;
+}
+
 void cgroup_breaches_read(cgroup *cg, cgroup_stats *st)
 {
     memset(st, 0, sizeof *st);
@@ -687,6 +710,8 @@ void cgroup_free(cgroup *cg)
         close(cg->freeze_fd);
     if (cg->weight_fd >= 0)
         close(cg->weight_fd);
+    if (cg->cpu_fd >= 0)
+        close(cg->cpu_fd);
     for (int h = 0; h < H_COUNT; h++)
         if (cg->dir[h][0] && rmdir(cg->dir[h]) != 0 && errno == EBUSY) {
             cg_kill_dir(cg->dir[h]);

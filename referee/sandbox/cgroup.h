@@ -65,6 +65,10 @@ void cgroup_freeze(cgroup *cg, bool on);
 /* SIGKILL to every process in the group, at once where the kernel can. */
 void cgroup_kill(cgroup *cg);
 void cgroup_stats_read(const cgroup *cg, cgroup_stats *st);
+/* The CPU seconds of every process that ran in the group, from a file
+ * kept open (the CPU clock reads it several times a move); -1 if it cannot
+ * be read. */
+double cgroup_cpu_read(cgroup *cg);
 /* Only the two counters of a breach (tasks_denied, oom_kills; the rest
  * zero): two reads of files kept open, cheap enough for every move. */
 void cgroup_breaches_read(cgroup *cg, cgroup_stats *st);

@@ -64,8 +64,8 @@ int sprt_record_check(const series_options *o, const rules_game *g,
     if (tf) {
         char field[64], has[32], want[32];
         snprintf(field, sizeof field, "time_control.%s", tf);
-        snprintf(has, sizeof has, "%ld", va);
-        snprintf(want, sizeof want, "%ld", vb);
+        time_control_value(tf, va, has, sizeof has);
+        time_control_value(tf, vb, want, sizeof want);
         return sprt_record_differs(path, field, has, want, err, errlen);
     }
     if (r->nplayers != o->nbots)

@@ -278,7 +278,7 @@ static void sprt_summary_cb(void *arg, series *s)
 {
     sprt_cmd *sc = arg;
     sc->interrupted = series_interrupted(s);
-    char loop[160];
+    char loop[512];
     series_describe(s, loop, sizeof loop);
     printf("\n  referee: %s\n", loop);
 }

@@ -270,9 +270,10 @@ Test(audit, clock_allows_the_limit_and_grace_and_no_more)
     expect_clock(&r, "x.yaml: ply 2 (seat 1, 'b1 1R'): ms: 1102 ms, more "
                      "than the move could take: 1000 ms (the per-move "
                      "limit) + 100 ms of grace");
-    /* The referee's pause is not in ms: it changes nothing. */
+    /* The referee's pause is not in ms: it changes nothing (up to what
+     * one turn is ever forgiven: clock_forgives_at_most_...). */
     r.moves[1].ms = 1100;
-    r.moves[1].paused_ms = 5000;
+    r.moves[1].paused_ms = 1100;
     expect_clock(&r, NULL);
     /* No bank: the bank left is -1. */
     r.moves[0].left_ms = 0;
@@ -337,6 +338,46 @@ Test(audit, clock_knows_openings_and_people)
     expect_clock(&r, "ms: 99999 ms, more than the move could take");
     record_set(&r.players[0].command, "human");
     expect_clock(&r, NULL);
+    record_release(&r);
+}
+
+/* What a turn is forgiven is at most its limit and grace: a record that
+ * says more was forgiven was not written by this referee's clock. */
+Test(audit, clock_forgives_at_most_the_limit_and_grace)
+{
+    record r;
+    clock_record(&r, 1000, 0, 0, 100);
+    record_add_move(&r, 0, "a1 1R", NULL, 1000, -1);
+    r.moves[0].paused_ms = 1100;
+    expect_clock(&r, NULL);
+    r.moves[0].paused_ms = 1101;
+    expect_clock(&r, "ply 1 (seat 0, 'a1 1R'): paused_ms: 1101 ms forgiven, "
+                     "more than the most a turn is forgiven: the limit of "
+                     "1000 ms + 100 ms of grace");
+    record_release(&r);
+}
+
+/* On the CPU clock ms is CPU time, held to limit + grace to the
+ * millisecond; nothing is forgiven; the wall time is within the cap. */
+Test(audit, clock_checks_the_cpu_clock)
+{
+    record r;
+    clock_record(&r, 300, 0, 0, 100);
+    r.tc.clock = TIME_CLOCK_CPU;
+    record_add_move(&r, 0, "a1 1R", NULL, 400, -1);
+    r.moves[0].wall_ms = 2200;
+    expect_clock(&r, NULL);
+    r.moves[0].ms = 401;
+    expect_clock(&r, "ms: 401 ms, more than the move could take: 300 ms (the "
+                     "per-move limit) + 100 ms of grace of CPU time");
+    r.moves[0].ms = 12;
+    r.moves[0].wall_ms = 2202;
+    expect_clock(&r, "wall_ms: 2202 ms, more than the CPU clock's wall cap "
+                     "of 2200 ms");
+    r.moves[0].wall_ms = 900;
+    r.moves[0].paused_ms = 3;
+    expect_clock(&r, "paused_ms: 3, but on the CPU clock nothing is "
+                     "forgiven");
     record_release(&r);
 }
 

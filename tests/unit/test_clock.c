@@ -14,6 +14,7 @@
 #include "support/run.h"
 
 #include <criterion/criterion.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,8 +172,10 @@ Test(clock, a_paused_referee_charges_no_bot, .timeout = 120)
     mrun_match(&c, opts, RUN_TBOTS "slow_bot 45", RUN_TBOTS "slow_bot 45");
     cr_assert_eq(c.rc, 0, "%s", c.out);
     expect_rules_ends(&c, 2);
+    /* 120 ms paused, but a turn is forgiven at most its limit and grace;
+     * the move, in the pipe at the referee's first look, still counts. */
     long paused = max_paused_ms(&c, 2);
-    cr_expect_geq(paused, 100, "most paused: %ld ms", paused);
+    cr_expect_eq(paused, 50, "most paused: %ld ms", paused);
     record r;
     mrun_record(&c, 1, &r);
     for (size_t i = 0; i < r.nmoves; i++)
@@ -333,4 +336,211 @@ Test(clock, a_flood_without_newline_costs_no_extra_time, .timeout = 120)
     cr_expect_lt(flood - bad_line, 1.5,
                  "six floods took %.2f s, six bad lines %.2f s", flood,
                  bad_line);
+}
+
+/* ---- a flood buys nothing (clock/turnclock.h) ----------------------------- */
+
+/* The reason and detail of game g, for a message. */
+static void expect_timeout_of(const mrun *c, int g, const char *bot)
+{
+    record r;
+    mrun_record(c, g, &r);
+    cr_expect_str_eq(r.reason, "timeout", "game %d: %s: %s\n%s", g, r.reason,
+                     r.detail ? r.detail : "", c->out);
+    cr_expect_eq(r.fault_seat, mrun_seat_of(&r, bot), "game %d", g);
+    /* Whatever was forgiven, at most the limit and grace (600 ms). */
+    const char *p = r.detail ? strstr(r.detail, "not counting ") : NULL;
+    if (p)
+        cr_expect_leq(atol(p + strlen("not counting ")), 600, "%s", r.detail);
+    record_release(&r);
+}
+
+/* A bot whose helper writes `#` lines as fast as it can through the bot's
+ * turn, and which answers 1.3 s after a 500 ms limit with 100 ms grace:
+ * the loop's time reading that flood was forgiven to the bot, which won
+ * both games.  It is the bot's own doing, never forgiven, and no turn is
+ * forgiven more than its limit and grace: it loses both on time, whatever
+ * the machine's load. */
+Test(clock, a_bot_that_floods_on_its_turn_still_loses_on_time, .timeout = 120)
+{
+    mrun c;
+    const char *opts[] = {"-n", "2", "--seed", "3", "--move-ms", "500",
+                          "--grace-ms", "100", "--sandbox", "off", NULL};
+    mrun_match(&c, opts, RUN_TBOTS "flood_bot own 1300", RUN_BOTS "random_bot");
+    cr_assert_eq(c.rc, 0, "%s", c.out);
+    for (int g = 1; g <= 2; g++)
+        expect_timeout_of(&c, g, "flood_bot");
+    mrun_finish(&c);
+}
+
+/* A bot that floods all game long (thinking on the other's time: ponder)
+ * takes nothing from the bot on move: its reads are bounded per turn of
+ * the loop, and the loop's time on them is forgiven to the other bot.
+ * The bot on move, answering 300 ms into a 1 s limit, is never late, and
+ * each of its moves is charged at least what it slept and at most its
+ * limit and grace. */
+Test(clock, a_flood_on_the_opponents_move_costs_the_bot_on_move_nothing,
+     .timeout = 120)
+{
+    mrun c;
+    const char *opts[] = {"-n", "2", "--seed", "5", "--move-ms", "1000",
+                          "--grace-ms", "100", "--ponder", "--sandbox", "off",
+                          NULL};
+    mrun_match(&c, opts, RUN_TBOTS "flood_bot always", RUN_TBOTS "slow_bot 300");
+    cr_assert_eq(c.rc, 0, "%s", c.out);
+    expect_rules_ends(&c, 2);
+    for (int g = 1; g <= 2; g++) {
+        record r;
+        mrun_record(&c, g, &r);
+        int slow = mrun_seat_of(&r, "slow_bot");
+        size_t moved = 0;
+        for (size_t i = 0; i < r.nmoves; i++) {
+            if (r.moves[i].seat != slow)
+                continue;
+            moved++;
+            cr_expect_geq(r.moves[i].ms + r.moves[i].paused_ms, 300,
+                          "game %d ply %zu: %ld ms", g, i + 1, r.moves[i].ms);
+            cr_expect_leq(r.moves[i].ms, 1101, "game %d ply %zu", g, i + 1);
+        }
+        cr_expect_geq(moved, 3, "game %d: the slow bot moved %zu times", g,
+                      moved);
+        record_release(&r);
+        cr_expect_eq(mrun_replay(&c, g), 0, "game %d", g);
+    }
+    mrun_finish(&c);
+}
+
+/* ---- the CPU clock ---------------------------------------------------------- */
+
+/* One game of `bot` (seat 0 in game 1) against random_bot on the CPU
+ * clock at 300 ms a move, in the box or not; the record, read back. */
+static void cpu_game(mrun *c, const char *sandbox, const char *bot,
+                     const char *wall_cap, record *r)
+{
+    const char *opts[] = {"-n", "1", "--seed", "4", "--move-ms", "300",
+                          "--grace-ms", "100", "--clock", "cpu",
+                          "--sandbox", sandbox,
+                          wall_cap ? "--wall-cap-ms" : NULL, wall_cap, NULL};
+    mrun_match(c, opts, bot, RUN_BOTS "random_bot");
+    cr_assert_eq(c->rc, 0, "%s", c->out);
+    mrun_record(c, 1, r);
+    cr_expect_eq(r->tc.clock, TIME_CLOCK_CPU);
+}
+
+/* Sleeping 1 s at its first turn costs no CPU time: on time, charged
+ * next to nothing, the wall time recorded beside it; the record replays. */
+static void cpu_sleeper_is_on_time(const char *sandbox)
+{
+    mrun c;
+    record r;
+    cpu_game(&c, sandbox, RUN_TBOTS "cpu_bot sleep 1000 1", NULL, &r);
+    cr_expect(run_is_rules_end(r.reason), "%s: %s", r.reason,
+              r.detail ? r.detail : "");
+    cr_assert_geq(r.nmoves, 1);
+    cr_expect_lt(r.moves[0].ms, 300, "charged %ld ms", r.moves[0].ms);
+    cr_expect_geq(r.moves[0].wall_ms, 1000, "took %ld ms", r.moves[0].wall_ms);
+    cr_expect_eq(r.moves[0].paused_ms, 0);
+    record_release(&r);
+    cr_expect_eq(mrun_replay(&c, 1), 0);
+    mrun_finish(&c);
+}
+
+Test(clock, cpu_clock_a_bot_that_sleeps_is_on_time_boxed, .timeout = 120)
+{
+    cpu_sleeper_is_on_time("on");
+}
+
+Test(clock, cpu_clock_a_bot_that_sleeps_is_on_time_unboxed, .timeout = 120)
+{
+    cpu_sleeper_is_on_time("off");
+}
+
+/* 600 ms of CPU at a 300 ms limit loses on time, used by the bot itself
+ * or by a child it waits for (the whole tree is charged). */
+static void cpu_burner_is_late(const char *sandbox, const char *bot)
+{
+    mrun c;
+    record r;
+    cpu_game(&c, sandbox, bot, NULL, &r);
+    cr_expect_str_eq(r.reason, "timeout", "%s: %s", r.reason,
+                     r.detail ? r.detail : "");
+    cr_expect_eq(r.fault_seat, 0);
+    cr_expect(r.detail && strstr(r.detail, "ms of CPU time in its turn, over "
+                                           "the limit of 300 ms + 100 ms "
+                                           "grace on the CPU clock"),
+              "%s", r.detail ? r.detail : "");
+    record_release(&r);
+    mrun_finish(&c);
+}
+
+Test(clock, cpu_clock_a_bot_that_burns_is_late_boxed, .timeout = 120)
+{
+    cpu_burner_is_late("on", RUN_TBOTS "cpu_bot burn 600");
+}
+
+Test(clock, cpu_clock_a_bot_that_burns_is_late_unboxed, .timeout = 120)
+{
+    cpu_burner_is_late("off", RUN_TBOTS "cpu_bot burn 600");
+}
+
+Test(clock, cpu_clock_a_child_that_burns_is_charged_boxed, .timeout = 120)
+{
+    cpu_burner_is_late("on", RUN_TBOTS "cpu_bot child 600");
+}
+
+Test(clock, cpu_clock_a_child_that_burns_is_charged_unboxed, .timeout = 120)
+{
+    cpu_burner_is_late("off", RUN_TBOTS "cpu_bot child 600");
+}
+
+/* A bot that only waits is stopped by the wall cap. */
+Test(clock, cpu_clock_a_bot_that_only_waits_meets_the_wall_cap, .timeout = 120)
+{
+    mrun c;
+    record r;
+    cpu_game(&c, "off", RUN_TBOTS "cpu_bot sleep 5000", "1000", &r);
+    cr_expect_str_eq(r.reason, "timeout", "%s", r.reason);
+    cr_expect(r.detail && strstr(r.detail, "the CPU clock's wall cap"), "%s",
+              r.detail ? r.detail : "");
+    cr_expect_eq(r.tc.wall_cap_ms, 1000);
+    record_release(&r);
+    mrun_finish(&c);
+}
+
+/* ---- the warning of a machine with more thinkers than processors ------- */
+
+static int test_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/* One more game at once than processors, on the wall clock: warned on
+ * stderr and in the summary; on the CPU clock, not. */
+Test(clock, more_thinkers_than_processors_are_warned_of, .timeout = 120)
+{
+    char jobs[16];
+    snprintf(jobs, sizeof jobs, "%d", test_cpus() + 1);
+    for (int cpu = 0; cpu <= 1; cpu++) {
+        mrun c;
+        const char *opts[] = {"-n", "1", "-j", jobs, "--seed", "2",
+                              "--sandbox", "off", "--clock",
+                              cpu ? "cpu" : "wall", NULL};
+        mrun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+        cr_assert_eq(c.rc, 0, "%s", c.out);
+        char want[128];
+        snprintf(want, sizeof want, "up to %s bots think at once on %d "
+                                    "processors", jobs, test_cpus());
+        const char *first = strstr(c.out, want);
+        if (cpu) {
+            cr_expect_null(first, "%s", c.out);
+        } else {
+            cr_expect(first && strstr(first + 1, want), "%s", c.out);
+            cr_expect(strstr(c.out, "referee match: warning: up to"), "%s",
+                      c.out);
+        }
+        mrun_finish(&c);
+    }
 }

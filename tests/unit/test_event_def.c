@@ -196,3 +196,48 @@ Test(event_def, suspend_and_ponder_must_agree)
     }
     run_rmtree(dir);
 }
+
+/* time_control.clock: wall (the default) or cpu; a wall cap only with
+ * the CPU clock; anything else named with its line. */
+Test(event_def, the_clock_is_wall_or_cpu)
+{
+    static const struct {
+        const char *body;
+        int rc;
+        time_clock clock;
+        long cap;
+        const char *why;
+    } cases[] = {
+        {"format: round-robin\n", 0, TIME_CLOCK_WALL, 0, NULL},
+        {"format: round-robin\ntime_control: {clock: cpu}\n", 0,
+         TIME_CLOCK_CPU, 0, NULL},
+        {"format: round-robin\ntime_control: {clock: cpu, wall_cap_ms: "
+         "9000}\n", 0, TIME_CLOCK_CPU, 9000, NULL},
+        {"format: round-robin\ntime_control: {clock: wall}\n", 0,
+         TIME_CLOCK_WALL, 0, NULL},
+        {"format: round-robin\ntime_control: {clock: cpu-ish}\n", -1,
+         TIME_CLOCK_WALL, 0, "time_control.clock"},
+        {"format: round-robin\ntime_control: {wall_cap_ms: 9000}\n", -1,
+         TIME_CLOCK_WALL, 0, "is the CPU clock's: give clock: cpu too"},
+        {"format: round-robin\ntime_control: {clock: cpu, wall_cap_ms: 0}\n",
+         -1, TIME_CLOCK_WALL, 0, "time_control.wall_cap_ms"},
+    };
+    char dir[256], path[512], err[1024];
+    run_tmpdir(dir, sizeof dir);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        event_def d;
+        int rc = load(dir, cases[i].body, &d, err, sizeof err, path,
+                      sizeof path);
+        cr_expect_eq(rc, cases[i].rc, "case %zu: %s", i, err);
+        if (rc == 0) {
+            cr_expect_eq(d.tc.clock, cases[i].clock, "case %zu", i);
+            cr_expect_eq(d.tc.wall_cap_ms, cases[i].cap, "case %zu", i);
+            event_def_release(&d);
+        } else {
+            cr_expect(strstr(err, cases[i].why), "case %zu: %s", i, err);
+            cr_expect(strstr(err, "def.yaml:4: "), "case %zu: %s", i,
+                      err);
+        }
+    }
+    run_rmtree(dir);
+}
