@@ -52,9 +52,10 @@ static void sprt_html_setup(FILE *f, const sprt_summary *s)
     fputs("</td></tr>\n", f);
     sprt_html_row(f, "time control");
     fprintf(f, "%ld ms a move, bank %ld ms, increment %ld ms, grace %ld "
-               "ms</td></tr>\n",
+               "ms%s</td></tr>\n",
             o->base.tc.move_ms, o->base.tc.bank_ms, o->base.tc.increment_ms,
-            o->base.tc.grace_ms);
+            o->base.tc.grace_ms,
+            o->base.tc.clock == TIME_CLOCK_CPU ? ", CPU time" : "");
     sprt_html_row(f, "openings");
     if (s->openings)
         view_html_text(f, s->openings);

@@ -63,6 +63,9 @@ static void sprt_yaml_setup(FILE *f, const sprt_summary *s)
                "  increment_ms: %ld\n  grace_ms: %ld\n  startup_ms: %ld\n",
             o->base.tc.move_ms, o->base.tc.bank_ms, o->base.tc.increment_ms,
             o->base.tc.grace_ms, o->base.tc.startup_ms);
+    fprintf(f, "  clock: %s\n", time_clock_name(o->base.tc.clock));
+    if (o->base.tc.clock == TIME_CLOCK_CPU)
+        fprintf(f, "  wall_cap_ms: %ld\n", o->base.tc.wall_cap_ms);
     fprintf(f, "seed: %" PRIu64 "\nopenings:\n  file: ", o->base.seed);
     ywrite_str(f, s->openings);
     fprintf(f, "\n  random_plies: %d\nrecords: ", s->openings ? 0 :
