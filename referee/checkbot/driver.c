@@ -37,7 +37,6 @@ struct ckdrv {
     ckdrv_line *q;
     size_t qhead, qn;
     ev_timer w_due;
-    double mark;
     char sent[CKDRV_SENT_KEEP][200];
     int nsent;
 };
@@ -270,16 +269,27 @@ double ckdrv_flush(ckdrv *d)
     return at >= queued ? at : clock_now();
 }
 
-void ckdrv_mark(ckdrv *d)
-{
-    d->mark = loopclock_paused(ckrig_clock(d->rig));
-}
-
-double ckdrv_forgiven(const ckdrv *d, bool at_wake)
+turnclock_reading ckdrv_read_clock(const ckdrv *d, bool at_wake)
 {
     const loopclock *lc = ckrig_clock(d->rig);
-    double p = at_wake ? loopclock_paused_at_wake(lc) : loopclock_paused(lc);
-    return p > d->mark ? p - d->mark : 0.;
+    return (turnclock_reading){
+        .now = clock_now(),
+        .paused = at_wake ? loopclock_paused_at_wake(lc)
+                          : loopclock_paused(lc),
+        .own = bot_loop_spent(d->b)};
+}
+
+void ckdrv_clock(const ckdrv *d, turnclock *c, const time_control *tc,
+                 long bank_left, double start)
+{
+    turnclock_reading r = ckdrv_read_clock(d, false);
+    turnclock_begin(c, tc, bank_left, start, &r);
+}
+
+void ckdrv_clock_wait(const ckdrv *d, turnclock *c, long ms, double start)
+{
+    turnclock_reading r = ckdrv_read_clock(d, false);
+    turnclock_begin_wait(c, ms, start, &r);
 }
 
 static void ckdrv_due_cb(struct ev_loop *loop, ev_timer *w, int revents)
@@ -289,7 +299,7 @@ static void ckdrv_due_cb(struct ev_loop *loop, ev_timer *w, int revents)
     (void)revents;
 }
 
-ckdrv_wait ckdrv_next(ckdrv *d, double due, ckdrv_line *line)
+ckdrv_wait ckdrv_next(ckdrv *d, const turnclock *c, ckdrv_line *line)
 {
     struct ev_loop *loop = ckrig_loop(d->rig);
     for (;;) {
@@ -301,15 +311,16 @@ ckdrv_wait ckdrv_next(ckdrv *d, double due, ckdrv_line *line)
             return CKDRV_GONE;
         if (ckrig_interrupted(d->rig))
             return CKDRV_INTERRUPTED;
-        double at = due + ckdrv_forgiven(d, false), now = clock_now();
-        if (now >= at) {
+        turnclock_reading r = ckdrv_read_clock(d, false);
+        double at;
+        if (turnclock_check(c, &r, 1, &at) != TURNCLOCK_RUNNING) {
             /* A line already in the pipe counts. */
             bot_poll(d->b);
             if (d->qhead < d->qn)
                 continue;
             return CKDRV_TIMED_OUT;
         }
-        ev_timer_init(&d->w_due, ckdrv_due_cb, at - now, 0.);
+        ev_timer_init(&d->w_due, ckdrv_due_cb, at - r.now, 0.);
         ev_timer_start(loop, &d->w_due);
         ev_run(loop, EVRUN_ONCE);
         ev_timer_stop(loop, &d->w_due);

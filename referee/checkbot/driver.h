@@ -8,15 +8,18 @@
  *
  * Caller's protocol:
  *   1. ckdrv_new(), ckdrv_start(): false if the program cannot be run.
- *   2. ckdrv_queue() lines and ckdrv_flush() them; ckdrv_mark() before a timed
- *      wait, ckdrv_next() until a line, the deadline or the bot's end.
+ *   2. ckdrv_queue() lines and ckdrv_flush() them; start a clock for the
+ *      wait (ckdrv_clock, ckdrv_clock_wait), then ckdrv_next() until a
+ *      line, the clock's deadline or the bot's end.
  *   3. At the end: ckdrv_kill() if it must go, ckdrv_wait_reaped(), then
  *      ckdrv_free().
  *
  * Times are clock_now() seconds.  A line's time is when the loop woke and
- * found it (loopclock.h), as a match times moves; a deadline is moved by
- * the loop's pauses since ckdrv_mark(), and a line already in the pipe
- * when it falls due counts as in time.
+ * found it (loopclock.h), as a match times moves.  Every wait is timed by
+ * a turn clock, as a match's turns and handshake are (turnclock.h): its
+ * deadline moves by the loop's pauses since the clock began, less the
+ * loop's time on the bot's own output; a line already in the pipe when
+ * it falls due counts as in time.  check-bot times on the wall clock.
  *
  * The moment the bot itself exits is watched through a pidfd of our own,
  * at a higher priority than bot.c's: its processes are looked at then
@@ -28,6 +31,7 @@
 #include "bot/bot.h"
 #include "checkbot/procs.h"
 #include "checkbot/rig.h"
+#include "clock/turnclock.h"
 #include "line.h"
 #include "proto.h"
 
@@ -68,13 +72,20 @@ void ckdrv_queue(ckdrv *d, const char *line);
  * clock of a turn starts then). */
 double ckdrv_flush(ckdrv *d);
 
-/* The referee's pauses count from now (for the next deadlines). */
-void ckdrv_mark(ckdrv *d);
-/* Pauses of the loop since ckdrv_mark: up to its last wake-up (at_wake),
- * or up to now. */
-double ckdrv_forgiven(const ckdrv *d, bool at_wake);
-/* The next line of the bot, waiting until due (moved by the pauses). */
-ckdrv_wait ckdrv_next(ckdrv *d, double due, ckdrv_line *line);
+/* What a turn clock of this bot reads now: the loop's pauses up to now,
+ * or up to its last wake-up (at_wake: for a line read in this iteration,
+ * as loopclock.h says), and the loop's time on the bot's output (cpu 0:
+ * the wall clock only). */
+turnclock_reading ckdrv_read_clock(const ckdrv *d, bool at_wake);
+/* Clock *c begins: a turn of tc with bank_left ms in the bank, its turn
+ * line written at start; the pauses forgiven count from now. */
+void ckdrv_clock(const ckdrv *d, turnclock *c, const time_control *tc,
+                 long bank_left, double start);
+/* The same for a wait that is no turn (the handshake, `quit`): ms from
+ * start, no grace, forgiven alike. */
+void ckdrv_clock_wait(const ckdrv *d, turnclock *c, long ms, double start);
+/* The next line of the bot, waiting until c's deadline. */
+ckdrv_wait ckdrv_next(ckdrv *d, const turnclock *c, ckdrv_line *line);
 
 /* Gone: "exited with status 1", "killed by signal 11 (...)". */
 const char *ckdrv_gone_text(const ckdrv *d);

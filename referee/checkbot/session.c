@@ -73,13 +73,15 @@ const char *cksess_quote(const char *text, char *buf, size_t len)
 
 /* ---- lines ----------------------------------------------------------- */
 
-void cksess_queue(cksess *s, char *buf, int len)
+void cksess_queue(cksess *s, const char *buf, int len)
 {
+    char line[PROTO_LINE_MAX + 2];
     if (len <= 0)
         return;
     if (buf[len - 1] == '\n')
-        buf[len - 1] = '\0';
-    ckdrv_queue(s->d, buf);
+        len--;
+    snprintf(line, sizeof line, "%.*s", len, buf);
+    ckdrv_queue(s->d, line);
 }
 
 void cksess_queue_set(cksess *s, const char *key, const char *value)
@@ -88,7 +90,7 @@ void cksess_queue_set(cksess *s, const char *key, const char *value)
     cksess_queue(s, buf, proto_fmt_set(buf, sizeof buf, key, value));
 }
 
-bool cksess_add_move(cksess *s, int seat, const char *text, bool opening)
+bool cksess_add_move(cksess *s, int seat, const char *text)
 {
     cksess_move *h = grow(s->hist, &s->caphist, s->nhist + 1, sizeof *h, 64);
     if (!h)
@@ -96,9 +98,16 @@ bool cksess_add_move(cksess *s, int seat, const char *text, bool opening)
     s->hist = h;
     cksess_move *m = &s->hist[s->nhist++];
     m->seat = seat;
-    m->opening = opening;
     snprintf(m->text, sizeof m->text, "%s", text);
     return true;
+}
+
+ckdrv_wait cksess_next(cksess *s, const turnclock *c, ckdrv_line *l)
+{
+    ckdrv_wait w = ckdrv_next(s->d, c, l);
+    if (w == CKDRV_INTERRUPTED)
+        s->res->interrupted = s->ended = true;
+    return w;
 }
 
 /* After a missed deadline: the bot is told to quit, and whether a line of
@@ -109,11 +118,10 @@ bool cksess_came_at_exit(cksess *s, proto_kind want, ckdrv_line *got)
     char buf[32];
     int n = proto_fmt_quit(buf, sizeof buf, s->o->quit_ms);
     cksess_queue(s, buf, n);
-    double at = ckdrv_flush(s->d);
-    ckdrv_mark(s->d);
-    double due = at + (double)s->o->quit_ms / 1000.0;
+    turnclock c;
+    ckdrv_clock_wait(s->d, &c, s->o->quit_ms, ckdrv_flush(s->d));
     for (;;) {
-        ckdrv_wait w = ckdrv_next(s->d, due, got);
+        ckdrv_wait w = ckdrv_next(s->d, &c, got);
         if (w != CKDRV_LINE)
             return false;
         if (got->kind == want)
@@ -123,6 +131,7 @@ bool cksess_came_at_exit(cksess *s, proto_kind want, ckdrv_line *got)
 
 /* ---- the end --------------------------------------------------------- */
 
+/* `result OUTCOME REASON` for the bot's seat, without its LF. */
 static void cksess_result_line(cksess *s, char *buf, size_t len)
 {
     const rules_game *g = s->plan->g;
@@ -142,6 +151,7 @@ static void cksess_result_line(cksess *s, char *buf, size_t len)
     if (o.over)
         reason = rules_end_name(o.reason);
     proto_fmt_result(buf, len, outcome, reason);
+    buf[strcspn(buf, "\n")] = '\0'; /* the report quotes it */
 }
 
 /* `result` and `quit`: the bot must say nothing out of place and exit in
@@ -156,16 +166,14 @@ static void cksess_finish(cksess *s)
     cksess_queue(s, res, rn);
     cksess_queue(s, buf, proto_fmt_quit(buf, sizeof buf, s->o->quit_ms));
     double sent = ckdrv_flush(s->d);
-    double due = sent + (double)s->o->quit_ms / 1000.0;
-    ckdrv_mark(s->d);
+    turnclock c;
+    ckdrv_clock_wait(s->d, &c, s->o->quit_ms, sent);
     for (;;) {
         ckdrv_line l;
         char q[4 * 120 + 1];
-        ckdrv_wait w = ckdrv_next(s->d, due, &l);
-        if (w == CKDRV_INTERRUPTED) {
-            s->res->interrupted = s->ended = true;
+        ckdrv_wait w = cksess_next(s, &c, &l);
+        if (w == CKDRV_INTERRUPTED)
             return;
-        }
         if (w != CKDRV_LINE)
             break;
         if (l.kind == PROTO_MOVE && l.t < sent)
@@ -246,6 +254,11 @@ static bool cksess_prepare(cksess *s)
     const cksession_plan *p = s->plan;
     char why[RULES_REASON_MAX + 64];
     s->nseats = rules_seats(p->g);
+    s->tc = (time_control){.move_ms = p->move_ms, .bank_ms = p->bank_ms,
+                           .increment_ms = p->inc_ms,
+                           .grace_ms = s->o->grace_ms,
+                           .startup_ms = s->o->startup_ms,
+                           .clock = TIME_CLOCK_WALL};
     s->bank_left = p->bank_ms;
     rng_seed(&s->r, p->seed ^ 0x5ca1ab1e0ddba11ULL);
     s->legal = malloc(sizeof *s->legal * RULES_MAX_MOVES);
@@ -268,7 +281,7 @@ static bool cksess_prepare(cksess *s)
         rules_parse_move(p->g, &walk, p->opening[i], &mv, why, sizeof why);
         rules_format_move(p->g, &mv, text, sizeof text);
         rules_apply(p->g, &walk, &mv);
-        if (!cksess_add_move(s, seat, text, true))
+        if (!cksess_add_move(s, seat, text))
             return false;
     }
     return true;

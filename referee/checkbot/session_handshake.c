@@ -110,15 +110,14 @@ bool cksess_handshake(cksess *s)
     char buf[32], ids[600] = "", opts[200] = "";
     cksess_queue(s, buf, proto_fmt_protocol(buf, sizeof buf));
     ckdrv_flush(s->d);
-    ckdrv_mark(s->d);
     double started = ckdrv_started_at(s->d);
-    double due = started + (double)s->o->startup_ms / 1000.0;
+    turnclock c;
+    ckdrv_clock_wait(s->d, &c, s->o->startup_ms, started);
     for (;;) {
         ckdrv_line l;
         char q[4 * 120 + 1];
-        switch (ckdrv_next(s->d, due, &l)) {
+        switch (cksess_next(s, &c, &l)) {
         case CKDRV_INTERRUPTED:
-            s->res->interrupted = s->ended = true;
             return false;
         case CKDRV_TIMED_OUT:
             cksess_no_ready(s);

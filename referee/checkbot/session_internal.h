@@ -30,7 +30,6 @@
 
 typedef struct {
     int seat;
-    bool opening;
     char text[RULES_MOVE_TEXT_MAX];
 } cksess_move;
 
@@ -49,8 +48,9 @@ typedef struct {
     ckdrv *d;
     rules_pos pos;
     int nseats;
-    cksess_move *hist;
+    cksess_move *hist; /* the opening's moves first (plan->nopening) */
     size_t nhist, caphist, seen;
+    time_control tc;   /* the plan's, on the wall clock */
     long bank_left;
     rng r;
     rules_move *legal; /* room for the other seats' choices */
@@ -73,9 +73,12 @@ void cksess_append(char *buf, size_t len, const char *sep, const char *text);
 /* The bot's text, quoted (up to 120 bytes). */
 const char *cksess_quote(const char *text, char *buf, size_t len);
 /* A line made by a proto_fmt_ function, queued without its LF. */
-void cksess_queue(cksess *s, char *buf, int len);
+void cksess_queue(cksess *s, const char *buf, int len);
 void cksess_queue_set(cksess *s, const char *key, const char *value);
-bool cksess_add_move(cksess *s, int seat, const char *text, bool opening);
+bool cksess_add_move(cksess *s, int seat, const char *text);
+/* The bot's next line within clock c (ckdrv_next); Ctrl-C ends the
+ * session there. */
+ckdrv_wait cksess_next(cksess *s, const turnclock *c, ckdrv_line *l);
 /* After a missed deadline: `quit`, and whether a line of kind want came
  * before the bot's end (into *got). */
 bool cksess_came_at_exit(cksess *s, proto_kind want, ckdrv_line *got);

@@ -4,6 +4,8 @@
 
 #include "checkbot/scenes.h"
 #include "clock/clock.h"
+#include "match/explain.h"
+#include "match/turn_history.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -48,14 +50,13 @@ void cksess_send_setup(cksess *s)
  * take its set lines fails there rather than at its first turn. */
 bool cksess_watch_setup(cksess *s)
 {
-    ckdrv_mark(s->d);
-    double due = clock_now() + CKSESS_SETUP_WATCH_MS / 1000.0;
+    turnclock c;
+    ckdrv_clock_wait(s->d, &c, CKSESS_SETUP_WATCH_MS, clock_now());
     for (;;) {
         ckdrv_line l;
         char q[4 * 120 + 1];
-        switch (ckdrv_next(s->d, due, &l)) {
+        switch (cksess_next(s, &c, &l)) {
         case CKDRV_INTERRUPTED:
-            s->res->interrupted = s->ended = true;
             return false;
         case CKDRV_TIMED_OUT:
             ckrep_pass(s->ctx->rep, s->ctx->block, CKSTEP_SET,
@@ -92,7 +93,7 @@ bool cksess_watch_setup(cksess *s)
  * moves (rules_moves_hidden)? */
 static bool cksess_positions(const cksess *s)
 {
-    return s->res->want_position || rules_moves_hidden(s->plan->g);
+    return turn_history_positions(s->plan->g, s->res->want_position);
 }
 
 /* The step an answer to turn t proves, for this bot. */
@@ -137,35 +138,40 @@ static bool cksess_others_play(cksess *s)
         char text[RULES_MOVE_TEXT_MAX];
         rules_format_move(g, &s->legal[pick], text, sizeof text);
         rules_apply(g, &s->pos, &s->legal[pick]);
-        if (!cksess_add_move(s, seat, text, false))
+        if (!cksess_add_move(s, seat, text))
             return false;
     }
 }
 
-/* What the bot is told before its turn: the moves it has not seen, or
- * the position. */
+static turn_history_move cksess_hist_move(const void *hist, size_t i)
+{
+    const cksess_move *m = (const cksess_move *)hist + i;
+    return (turn_history_move){m->seat, m->text};
+}
+
+static void cksess_history_line(void *s, const char *line, int len)
+{
+    cksess_queue(s, line, len);
+}
+
+/* What the bot is told before its turn: the moves it has not seen (the
+ * opening's all), or the position. */
 static void cksess_send_history(cksess *s)
 {
-    char buf[PROTO_LINE_MAX + 2];
-    if (cksess_positions(s)) {
-        char line[RULES_POS_TEXT_MAX];
-        rules_pos_write(s->plan->g, &s->pos, line, sizeof line);
-        cksess_queue(s, buf, proto_fmt_position(buf, sizeof buf, line));
-    } else {
-        for (size_t i = s->seen; i < s->nhist; i++)
-            if (s->hist[i].seat != s->plan->seat || s->hist[i].opening)
-                cksess_queue(s, buf, proto_fmt_played(buf, sizeof buf,
-                                                      s->hist[i].seat,
-                                                      s->hist[i].text));
-    }
+    turn_history h = {.g = s->plan->g, .pos = &s->pos,
+                      .seat = s->plan->seat,
+                      .want_position = s->res->want_position,
+                      .moves = s->hist, .move = cksess_hist_move,
+                      .nmoves = s->nhist, .seen = s->seen,
+                      .told_all = (size_t)s->plan->nopening};
+    turn_history_lines(&h, cksess_history_line, s);
     s->seen = s->nhist;
 }
 
 typedef struct {
     const ckturn *t;
     ckstep step;
-    long limit;
-    double start;
+    turnclock clk;
     char line[64]; /* the turn line, for the report */
 } cksess_turn;
 
@@ -188,32 +194,37 @@ static void cksess_gone_at_turn(cksess *s, const cksess_turn *tn,
                     ckdrv_gone_text(s->d));
 }
 
+/* How long after the turn line a late move read at t came, less the
+ * referee's pauses the turn forgives. */
+static long cksess_late_ms(const cksess *s, const cksess_turn *tn, double t)
+{
+    turnclock_reading r = ckdrv_read_clock(s->d, true);
+    return clock_ms(tn->clk.start, t) -
+           clock_ms(0., turnclock_forgiven(&tn->clk, &r));
+}
+
 /* No answer in time: a late one, one held back until its exit, or none. */
 static void cksess_no_move(cksess *s, const cksess_turn *tn, bool first)
 {
     int block = s->ctx->block;
-    long grace = s->o->grace_ms;
-    double due = tn->start + (double)(tn->limit + grace +
-                                      CKSESS_PATIENCE_MS) / 1000.0;
+    long limit = tn->clk.limit_ms, grace = s->tc.grace_ms;
+    turnclock late;
+    ckdrv_clock_wait(s->d, &late, CKSESS_PATIENCE_MS, clock_now());
     ckdrv_line l;
     char q[4 * 120 + 1];
     for (;;) {
-        ckdrv_wait w = ckdrv_next(s->d, due, &l);
+        ckdrv_wait w = cksess_next(s, &late, &l);
         if (w == CKDRV_LINE && l.kind != PROTO_MOVE)
             continue;
-        if (w == CKDRV_INTERRUPTED) {
-            s->res->interrupted = s->ended = true;
+        if (w == CKDRV_INTERRUPTED)
             return;
-        }
         if (w == CKDRV_LINE) {
-            long ms = clock_ms(tn->start, l.t) -
-                      clock_ms(0., ckdrv_forgiven(s->d, true));
             cksess_fail(s, block, cksess_late_step(tn),
                         "'move %s' came %ld ms after '%s': over the limit of "
                         "%ld ms and the grace of %ld ms; a match ends there "
                         "(timeout)",
-                        cksess_quote(l.text, q, sizeof q), ms, tn->line,
-                        tn->limit, grace);
+                        cksess_quote(l.text, q, sizeof q),
+                        cksess_late_ms(s, tn, l.t), tn->line, limit, grace);
             return;
         }
         break;
@@ -223,7 +234,7 @@ static void cksess_no_move(cksess *s, const cksess_turn *tn, bool first)
         cksess_fail(s, block, cksess_late_step(tn),
                     "no move within %ld ms of '%s'; 'move %s' came only "
                     "when it was told to quit",
-                    tn->limit + grace, tn->line,
+                    limit + grace, tn->line,
                     cksess_quote(l.text, q, sizeof q));
         cksess_fail(s, block, CKSTEP_FLUSH,
                     "its move came out only when it exited: did you flush "
@@ -236,12 +247,12 @@ static void cksess_no_move(cksess *s, const cksess_turn *tn, bool first)
     }
     if (first && s->plan->probe) {
         cksess_not_played(s, "no move within %ld ms of its first turn",
-                          tn->limit + grace);
+                          limit + grace);
         return;
     }
     cksess_fail(s, block, cksess_late_step(tn),
                 "no move within %ld ms of '%s' (limit %ld ms, grace %ld ms)",
-                tn->limit + grace, tn->line, tn->limit, grace);
+                limit + grace, tn->line, limit, grace);
 }
 
 /* Whether the move ends the game with the bot's side winning. */
@@ -288,7 +299,7 @@ static bool cksess_take_move(cksess *s, const cksess_turn *tn,
     int block = s->ctx->block;
     char q[4 * 120 + 1], why[RULES_REASON_MAX];
     cksess_quote(l->text, q, sizeof q);
-    if (l->t < tn->start) {
+    if (l->t < tn->clk.start) {
         cksess_fail(s, block, tn->step, "'move %s' was sent before '%s': "
                     "out of turn", q, tn->line);
         return false;
@@ -303,26 +314,21 @@ static bool cksess_take_move(cksess *s, const cksess_turn *tn,
         if (first && s->plan->probe && st == RULES_MALFORMED)
             cksess_not_played(s, "its first move '%s' is not in the game's "
                               "notation: %s", q, why);
-        else
-            cksess_fail(s, block, tn->step, "'%s': %s%s; a match ends "
-                        "there (illegal-move)", q,
-                        st == RULES_MALFORMED ? "not a move: " : "", why);
+        else {
+            char detail[EXPLAIN_MAX];
+            explain_illegal(l->text, st, why, detail, sizeof detail);
+            cksess_fail(s, block, tn->step, "%s; a match ends there "
+                        "(illegal-move)", detail);
+        }
         return false;
     }
-    long ms = clock_ms(tn->start, l->t) -
-              clock_ms(0., ckdrv_forgiven(s->d, true));
-    if (ms < 0)
-        ms = 0;
-    if (s->plan->bank_ms > 0) {
-        s->bank_left -= ms;
-        if (s->bank_left < 0)
-            s->bank_left = 0;
-        s->bank_left += s->plan->inc_ms;
-    }
+    turnclock_reading r = ckdrv_read_clock(s->d, true);
+    long ms = turnclock_move(&tn->clk, &r, l->t).ms;
+    s->bank_left = turnclock_bank_after(&s->tc, s->bank_left, ms);
     char canon[RULES_MOVE_TEXT_MAX];
     rules_format_move(g, &mv, canon, sizeof canon);
     rules_apply(g, &s->pos, &mv);
-    cksess_add_move(s, s->plan->seat, canon, false);
+    cksess_add_move(s, s->plan->seat, canon);
     s->seen = s->nhist;
     cksess_pass_turn(s, tn, l->text, ms, win);
     return true;
@@ -332,23 +338,19 @@ static bool cksess_take_move(cksess *s, const cksess_turn *tn,
 static bool cksess_turn_once(cksess *s, const ckturn *t, bool first)
 {
     cksess_turn tn = {.t = t, .step = cksess_step(s, t)};
-    tn.limit = s->plan->move_ms;
-    if (s->plan->bank_ms > 0 && (tn.limit <= 0 || s->bank_left < tn.limit))
-        tn.limit = s->bank_left;
     cksess_send_history(s);
     char buf[64];
-    int n = proto_fmt_turn(buf, sizeof buf, tn.limit,
-                           s->plan->bank_ms > 0 ? s->bank_left : -1);
+    int n = proto_fmt_turn(buf, sizeof buf,
+                           turnclock_limit(&s->tc, s->bank_left, NULL),
+                           s->tc.bank_ms > 0 ? s->bank_left : -1);
     cksess_queue(s, buf, n);
     snprintf(tn.line, sizeof tn.line, "%s", buf);
-    tn.start = ckdrv_flush(s->d);
-    ckdrv_mark(s->d);
-    double due = tn.start + (double)(tn.limit + s->o->grace_ms) / 1000.0;
+    tn.line[strcspn(tn.line, "\n")] = '\0';
+    ckdrv_clock(s->d, &tn.clk, &s->tc, s->bank_left, ckdrv_flush(s->d));
     for (;;) {
         ckdrv_line l;
-        switch (ckdrv_next(s->d, due, &l)) {
+        switch (cksess_next(s, &tn.clk, &l)) {
         case CKDRV_INTERRUPTED:
-            s->res->interrupted = s->ended = true;
             return false;
         case CKDRV_TIMED_OUT:
             cksess_no_move(s, &tn, first);

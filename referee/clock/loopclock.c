@@ -97,6 +97,15 @@ double loopclock_paused(const loopclock *lc)
     return lc->st.paused_s + loopclock_excess(clock_now() - lc->wake);
 }
 
+void loopclock_timer_at(struct ev_loop *loop, ev_timer *w, double at)
+{
+    ev_now_update(loop);
+    double after = at - clock_now();
+    ev_timer_stop(loop, w);
+    ev_timer_set(w, after > 0 ? after : 0., 0.);
+    ev_timer_start(loop, w);
+}
+
 bool loopclock_take(const loopclock *lc, loopclock_budget *b, int max)
 {
     if (b->iteration != lc->st.iterations) {

@@ -51,6 +51,11 @@ double loopclock_paused(const loopclock *lc);
  * included): what a line read in this iteration is judged with. */
 double loopclock_paused_at_wake(const loopclock *lc);
 
+/* (Re)start the one-shot timer w to fire at `at` (clock_now() seconds;
+ * at once if that has passed): a deadline is absolute, and libev's own
+ * notion of now may lag behind the monotonic clock. */
+void loopclock_timer_at(struct ev_loop *loop, ev_timer *w, double at);
+
 /* Work spread over loop iterations, at most so much in each. */
 typedef struct {
     long iteration; /* the iteration of the last piece */

@@ -11,6 +11,19 @@ void time_control_defaults(time_control *tc)
                          .startup_ms = 10000, .clock = TIME_CLOCK_WALL};
 }
 
+bool time_control_check(const time_control *tc, char *err, size_t errlen)
+{
+    const char *why = NULL;
+    if (tc->move_ms <= 0 && tc->bank_ms <= 0)
+        why = "a time control needs a per-move limit or a bank";
+    else if (tc->move_ms < 0 || tc->bank_ms < 0 || tc->increment_ms < 0 ||
+             tc->grace_ms < 0 || tc->startup_ms <= 0 || tc->wall_cap_ms < 0)
+        why = "time values must not be negative";
+    if (why)
+        snprintf(err, errlen, "%s", why);
+    return !why;
+}
+
 const char *time_clock_name(time_clock c)
 {
     return c == TIME_CLOCK_CPU ? "cpu" : "wall";

@@ -29,6 +29,10 @@ typedef struct {
 /* 5000 ms a move, no bank, 100 ms of grace, 10 s to start, wall clock. */
 void time_control_defaults(time_control *tc);
 
+/* Whether a game can be timed so: a limit or a bank, no negative time, a
+ * start-up allowance.  False with why in err. */
+bool time_control_check(const time_control *tc, char *err, size_t errlen);
+
 /* "wall" or "cpu". */
 const char *time_clock_name(time_clock c);
 /* From "wall" or "cpu"; false for anything else. */

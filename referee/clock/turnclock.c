@@ -48,6 +48,13 @@ void turnclock_begin(turnclock *t, const time_control *tc, long bank_left,
     t->at = *at;
 }
 
+void turnclock_begin_wait(turnclock *t, long ms, double start,
+                          const turnclock_reading *at)
+{
+    time_control tc = {.move_ms = ms, .clock = TIME_CLOCK_WALL};
+    turnclock_begin(t, &tc, 0, start, at);
+}
+
 double turnclock_forgiven(const turnclock *t, const turnclock_reading *r)
 {
     if (t->tc.clock == TIME_CLOCK_CPU)

@@ -89,6 +89,10 @@ long turnclock_bank_after(const time_control *tc, long before, long used_ms);
  * read then (at->now is not used). */
 void turnclock_begin(turnclock *t, const time_control *tc, long bank_left,
                      double start, const turnclock_reading *at);
+/* A wait that is no bot's turn (a handshake, a bot's goodbye): ms of wall
+ * time from start, pauses forgiven as in a turn, no grace. */
+void turnclock_begin_wait(turnclock *t, long ms, double start,
+                          const turnclock_reading *at);
 /* Wall clock: the seconds forgiven up to reading r (0 on the CPU clock). */
 double turnclock_forgiven(const turnclock *t, const turnclock_reading *r);
 /* The wall time at which the turn is over at the latest, given forgiven

@@ -82,6 +82,27 @@ const char *explain_gone_reason(const bot *b)
                                                          : "exited";
 }
 
+void explain_illegal(const char *text, rules_status st, const char *why,
+                     char *out, size_t len)
+{
+    char q[4 * 120 + 1];
+    rules_quote(text, 120, q, sizeof q);
+    snprintf(out, len, "'%s': %s%s", q,
+             st == RULES_MALFORMED ? "not a move: " : "", why);
+}
+
+bool explain_parse_move(const rules_game *g, const rules_pos *pos,
+                        const char *text, rules_move *mv, char *out,
+                        size_t len)
+{
+    char why[RULES_REASON_MAX];
+    rules_status st = rules_parse_move(g, pos, text, mv, why, sizeof why);
+    if (st == RULES_OK)
+        return true;
+    explain_illegal(text, st, why, out, len);
+    return false;
+}
+
 /* "no move within 1100 ms of its turn line (the limit of 1000 ms + 100 ms
  * grace), not counting 12 ms in which the referee itself was paused"; on
  * the CPU clock, the CPU time used or the wall cap. */

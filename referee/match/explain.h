@@ -11,6 +11,7 @@
 
 #include "bot/bot.h"
 #include "clock/time_control.h"
+#include "rules.h"
 
 #include <stddef.h>
 
@@ -31,6 +32,17 @@ void explain_version(long version, char *out, size_t len);
 /* The reason word for a bot that is gone: "exited", "killed",
  * "closed-output", or the limit it broke ("memory-limit", ...). */
 const char *explain_gone_reason(const bot *b);
+
+/* A move the rules refused, as its detail says it: "'d2 1R': cell d2 is
+ * occupied", or "'hello': not a move: ..." for one that is no move at all
+ * (st RULES_MALFORMED).  The bot's text is quoted. */
+void explain_illegal(const char *text, rules_status st, const char *why,
+                     char *out, size_t len);
+/* A bot's move text read in the position: true with the move, or false
+ * with its illegal-move detail (explain_illegal) in out. */
+bool explain_parse_move(const rules_game *g, const rules_pos *pos,
+                        const char *text, rules_move *mv, char *out,
+                        size_t len);
 
 /* How a turn ran out (clock/turnclock.h). */
 typedef struct {

@@ -8,6 +8,7 @@
 #include "clock/turnclock.h"
 #include "explain.h"
 #include "setup.h"
+#include "turn_history.h"
 #include "line.h"
 #include "proto.h"
 #include "version.h"
@@ -105,14 +106,9 @@ static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev);
 static bool match_check_config(const match_config *cfg, int nseats, char *err,
                                size_t errlen)
 {
-    if (cfg->tc.move_ms <= 0 && cfg->tc.bank_ms <= 0) {
-        snprintf(err, errlen, "a time control needs a per-move limit or a "
-                              "bank");
+    if (!time_control_check(&cfg->tc, err, errlen))
         return false;
-    }
-    if (cfg->tc.move_ms < 0 || cfg->tc.bank_ms < 0 || cfg->tc.increment_ms < 0 ||
-        cfg->tc.grace_ms < 0 || cfg->tc.startup_ms <= 0 || cfg->quit_ms < 0 ||
-        cfg->term_ms < 0) {
+    if (cfg->quit_ms < 0 || cfg->term_ms < 0) {
         snprintf(err, errlen, "time values must not be negative");
         return false;
     }
@@ -496,37 +492,29 @@ static void match_void(match *m, const char *detail)
 
 /* ---- turns ---------------------------------------------------------------- */
 
+static void match_queue_line(void *arg, const char *line, int len)
+{
+    if (len > 0)
+        bot_queue(arg, line, (size_t)len);
+}
+
+/* The moves seat s has not seen, or the position (turn_history.h); a
+ * seat knows its own moves, but not the opening's. */
 static void match_send_history(match *m, int s)
 {
-    char buf[PROTO_LINE_MAX + 2];
     match_seat *st = &m->seat[s];
-    /* In a game of hidden moves (the puzzle's mender must not see the
-     * break) every seat gets the position, asked for or not. */
-    if (st->want_position || rules_moves_hidden(m->game)) {
-        char line[RULES_POS_TEXT_MAX];
-        rules_pos_write(m->game, &m->pos, line, sizeof line);
-        match_queue(m, s, proto_fmt_position(buf, sizeof buf, line), buf);
-    } else {
-        for (size_t i = st->seen; i < m->rec.nmoves; i++) {
-            const record_move *mv = &m->rec.moves[i];
-            /* A seat knows its own moves, but not the opening's. */
-            if (mv->seat != s || i < m->rec.opening_plies)
-                match_queue(m, s,
-                           proto_fmt_played(buf, sizeof buf, mv->seat,
-                                            mv->text),
-                           buf);
-        }
-    }
+    turn_history h = {.g = m->game, .pos = &m->pos, .seat = s,
+                      .want_position = st->want_position, .moves = &m->rec,
+                      .move = turn_history_record_move,
+                      .nmoves = m->rec.nmoves, .seen = st->seen,
+                      .told_all = m->rec.opening_plies};
+    turn_history_lines(&h, match_queue_line, st->b);
     st->seen = m->rec.nmoves;
 }
 
 static void match_arm_deadline(match *m, double at)
 {
-    ev_now_update(m->loop);
-    double after = at - clock_now();
-    ev_timer_stop(m->loop, &m->w_deadline);
-    ev_timer_set(&m->w_deadline, after > 0 ? after : 0., 0.);
-    ev_timer_start(m->loop, &m->w_deadline);
+    loopclock_timer_at(m->loop, &m->w_deadline, at);
 }
 
 /* What the turn clock needs now, of seat s (-1: the handshake's, which
@@ -553,10 +541,9 @@ static void match_read_clock(match *m, int s, bool at_wake,
  * loop's pauses counted from now on. */
 static void match_clock_from(match *m, double start, long ms)
 {
-    time_control tc = {.move_ms = ms};
     turnclock_reading r;
     match_read_clock(m, -1, false, &r);
-    turnclock_begin(&m->clk, &tc, 0, start, &r);
+    turnclock_begin_wait(&m->clk, ms, start, &r);
     match_arm_deadline(m, turnclock_due(&m->clk, 0.));
 }
 
@@ -665,15 +652,10 @@ static void match_on_move(match *m, int s, const char *text, double t)
         match_timeout(m, s, used.state, &r);
         return;
     }
-    char why[RULES_REASON_MAX], canon[RULES_MOVE_TEXT_MAX];
+    char detail[EXPLAIN_MAX], canon[RULES_MOVE_TEXT_MAX];
     rules_move mv;
-    rules_status st = rules_parse_move(m->game, &m->pos, text, &mv, why,
-                                       sizeof why);
-    if (st != RULES_OK) {
-        char q[4 * 120 + 1], detail[sizeof q + RULES_REASON_MAX + 16];
-        rules_quote(text, 120, q, sizeof q);
-        snprintf(detail, sizeof detail, "'%s': %s%s", q,
-                 st == RULES_MALFORMED ? "not a move: " : "", why);
+    if (!explain_parse_move(m->game, &m->pos, text, &mv, detail,
+                            sizeof detail)) {
         match_fault(m, s, "illegal-move", detail);
         return;
     }
@@ -694,9 +676,7 @@ static void match_on_move(match *m, int s, const char *text, double t)
     m->turn_seat = -1;
     if (m->cfg.suspend)
         bot_suspend(seat->b, true);
-    rules_outcome_t o;
-    rules_outcome(m->game, &m->pos, &o);
-    if (o.over)
+    if (rules_over(m->game, &m->pos))
         match_end_by_rules(m);
     else
         match_next_turn(m);

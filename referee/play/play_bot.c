@@ -5,6 +5,7 @@
 #include "clock/clock.h"
 #include "match/explain.h"
 #include "match/setup.h"
+#include "match/turn_history.h"
 #include "line.h"
 #include "proto.h"
 #include "util/grow.h"
@@ -308,26 +309,23 @@ void play_bot_setup(play_bot *pb, const rules_game *g,
     pb->set_up = true;
 }
 
+/* The lines go out with the turn line, in the same write. */
+static void play_bot_history_emit(void *arg, const char *line, int len)
+{
+    play_bot_queue(arg, len, line);
+}
+
 static void play_bot_history(play_bot *pb, const rules_game *g,
                              const rules_pos *pos, const record *rec)
 {
-    char buf[PROTO_LINE_MAX + 2];
-    /* In a game of hidden moves every seat gets the position. */
-    if (pb->want_position || rules_moves_hidden(g)) {
-        char line[RULES_POS_TEXT_MAX];
-        rules_pos_write(g, pos, line, sizeof line);
-        play_bot_queue(pb, proto_fmt_position(buf, sizeof buf, line), buf);
-    } else {
-        for (size_t i = pb->seen; i < rec->nmoves; i++) {
-            const record_move *mv = &rec->moves[i];
-            /* A bot knows its own moves, but not those it made in an
-             * earlier process. */
-            if (mv->seat != pb->seat || i < pb->all_below)
-                play_bot_queue(pb, proto_fmt_played(buf, sizeof buf, mv->seat,
-                                                    mv->text),
-                               buf);
-        }
-    }
+    /* A bot knows its own moves, but not those it made in an earlier
+     * process (all_below). */
+    turn_history h = {.g = g, .pos = pos, .seat = pb->seat,
+                      .want_position = pb->want_position, .moves = rec,
+                      .move = turn_history_record_move,
+                      .nmoves = rec->nmoves, .seen = pb->seen,
+                      .told_all = pb->all_below};
+    turn_history_lines(&h, play_bot_history_emit, pb);
     pb->seen = pb->known = rec->nmoves;
 }
 
@@ -343,6 +341,11 @@ double play_bot_turn(play_bot *pb, const rules_game *g, const rules_pos *pos,
     pb->asked = true;
     pb->asked_at = at >= queued ? at : clock_now();
     return pb->asked_at;
+}
+
+double play_bot_loop_spent(const play_bot *pb)
+{
+    return pb->b ? bot_loop_spent(pb->b) : 0.;
 }
 
 void play_bot_poll(play_bot *pb)

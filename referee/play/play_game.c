@@ -3,6 +3,9 @@
 #include "play/play_internal.h"
 
 #include "clock/clock.h"
+#include "clock/loopclock.h"
+#include "clock/turnclock.h"
+#include "match/explain.h"
 #include "play/play_board.h"
 #include "play/play_bot.h"
 #include "play/play_input.h"
@@ -91,9 +94,13 @@ bool play_person_on_move(const play_game *pg)
 static bool play_check_config(const play_config *cfg, int nseats, char *err,
                               size_t errlen)
 {
-    if (cfg->tc.move_ms <= 0 && cfg->tc.bank_ms <= 0) {
-        snprintf(err, errlen, "a time control needs a per-move limit or a "
-                              "bank");
+    if (!time_control_check(&cfg->tc, err, errlen))
+        return false;
+    /* Its turns are timed on the wall clock alone (play_read_clock). */
+    if (cfg->tc.clock != TIME_CLOCK_WALL) {
+        snprintf(err, errlen, "referee play times moves on the wall clock: "
+                              "the %s clock is for match",
+                 time_clock_name(cfg->tc.clock));
         return false;
     }
     int people = 0;
@@ -135,37 +142,50 @@ static bool play_seats_new(play_game *pg)
     return true;
 }
 
-play_game *play_game_new(struct ev_loop *loop, const play_config *cfg,
-                         char *err, size_t errlen)
+/* The game's rules, its checked seats, its record's header and its bots,
+ * on a play_game that play_game_free can free at any point of it. */
+static bool play_game_open(play_game *pg, char *err, size_t errlen)
 {
-    rules_game *g = rules_game_new(cfg->game, cfg->variant, cfg->options, err,
-                                   errlen);
-    if (!g)
-        return NULL;
-    if (!play_check_config(cfg, rules_seats(g), err, errlen)) {
-        rules_game_free(g);
-        return NULL;
-    }
-    play_game *pg = calloc(1, sizeof *pg);
-    if (!pg) {
-        rules_game_free(g);
+    const play_config *cfg = &pg->cfg;
+    pg->game = rules_game_new(cfg->game, cfg->variant, cfg->options, err,
+                              errlen);
+    if (!pg->game ||
+        !play_check_config(cfg, rules_seats(pg->game), err, errlen))
+        return false;
+    pg->nseats = rules_seats(pg->game);
+    rules_start(pg->game, &pg->pos);
+    play_record_header(&pg->rec, pg->game, cfg->event, cfg->seed, &cfg->tc,
+                       cfg->command);
+    if (!play_seats_new(pg)) {
         snprintf(err, errlen, "out of memory");
-        return NULL;
+        return false;
     }
+    return true;
+}
+
+/* What play_game_free reads, set before anything can fail. */
+static void play_game_init(play_game *pg, struct ev_loop *loop,
+                           const play_config *cfg)
+{
     pg->loop = loop;
     pg->cfg = *cfg;
-    pg->game = g;
-    pg->nseats = rules_seats(g);
     pg->person = pg->waiting = pg->turn_seat = -1;
-    rules_start(g, &pg->pos);
     record_init(&pg->rec);
-    play_record_header(&pg->rec, g, cfg->event, cfg->seed, &cfg->tc,
-                       cfg->command);
     ev_timer_init(&pg->w_deadline, play_deadline_cb, 0., 0.);
     ev_timer_init(&pg->w_delay, play_delay_cb, 0., 0.);
     pg->w_deadline.data = pg->w_delay.data = pg;
-    if (!play_seats_new(pg)) {
+}
+
+play_game *play_game_new(struct ev_loop *loop, const play_config *cfg,
+                         char *err, size_t errlen)
+{
+    play_game *pg = calloc(1, sizeof *pg);
+    if (!pg) {
         snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    play_game_init(pg, loop, cfg);
+    if (!play_game_open(pg, err, errlen)) {
         play_game_free(pg);
         return NULL;
     }
@@ -247,40 +267,42 @@ static void play_begin_if_ready(play_game *pg)
 
 /* ---- the clock ------------------------------------------------------------ */
 
-/* The time for this move: the per-move limit, or what is left in the bank
- * if that is less. */
-static long play_limit(const play_game *pg, int s)
+/* What seat s's clock reads now.  play has no loopclock: no pause of
+ * the referee is known, so none is forgiven (paused 0); and it times on
+ * the wall clock only (play_check_config), so no CPU time is read. */
+static turnclock_reading play_read_clock(const play_game *pg, int s)
 {
-    long limit = pg->cfg.tc.move_ms;
-    long bank = pg->seat[s].bank_left;
-    if (pg->cfg.tc.bank_ms > 0 && (limit <= 0 || bank < limit))
-        limit = bank;
-    return limit;
+    const play_bot *b = pg->seat[s].bot;
+    return (turnclock_reading){.now = clock_now(),
+                               .own = b ? play_bot_loop_spent(b) : 0.};
 }
 
-static double play_due(const play_game *pg)
+static void play_arm_deadline(play_game *pg, double at)
 {
-    return pg->turn_start +
-           (double)(pg->turn_limit + pg->cfg.tc.grace_ms) / 1000.0;
+    loopclock_timer_at(pg->loop, &pg->w_deadline, at);
 }
 
-static void play_arm_deadline(play_game *pg)
-{
-    ev_now_update(pg->loop);
-    double after = play_due(pg) - clock_now();
-    ev_timer_stop(pg->loop, &pg->w_deadline);
-    ev_timer_set(&pg->w_deadline, after > 0 ? after : 0., 0.);
-    ev_timer_start(pg->loop, &pg->w_deadline);
-}
-
-/* The clock of seat s starts at start. */
+/* The clock of seat s starts at start (its turn line's time). */
 void play_clock_start(play_game *pg, int s, double start)
 {
+    turnclock_reading r = play_read_clock(pg, s);
     pg->turn_seat = s;
-    pg->turn_start = start;
-    pg->turn_limit = play_limit(pg, s);
+    turnclock_begin(&pg->clk, &pg->cfg.tc, pg->seat[s].bank_left, start,
+                    &r);
     if (play_clocked(pg, s))
-        play_arm_deadline(pg);
+        play_arm_deadline(pg, turnclock_due(&pg->clk, 0.));
+}
+
+/* Whether the turn's time is up, as *r reads it; if not, the deadline is
+ * set again for when to look next (the timer woke early). */
+static turnclock_state play_due(play_game *pg, turnclock_reading *r)
+{
+    double next;
+    *r = play_read_clock(pg, pg->turn_seat);
+    turnclock_state st = turnclock_check(&pg->clk, r, 1, &next);
+    if (st == TURNCLOCK_RUNNING)
+        play_arm_deadline(pg, next);
+    return st;
 }
 
 /* ---- the end ---------------------------------------------------------- */
@@ -462,32 +484,28 @@ static void play_check_done(play_game *pg)
 
 /* ---- moves ---------------------------------------------------------------- */
 
-/* A legal move of seat s, which came at t: timed, recorded, played,
- * shown; then the next turn or the end.  comments: the seat's, handed
- * to the record. */
-/* Seat s's move came at t: the time it took, off its bank; the clock
- * stops.  Returns the ms used. */
-static long play_charge(play_game *pg, int s, double t)
+/* Seat s's move came at t: what it is charged, off its bank; the clock
+ * stops.  A person off the clock is charged the time taken, which no
+ * deadline bounds. */
+static turnclock_charge play_charge(play_game *pg, int s, double t)
 {
     play_seat *st = &pg->seat[s];
-    bool clocked = play_clocked(pg, s);
-    /* A line read after the deadline was there when the referee first
-     * looked (play_deadline_cb): it counts at the limit. */
-    if (clocked && t > play_due(pg))
-        t = play_due(pg);
-    long used = clock_ms(pg->turn_start, t);
-    if (used < 0)
-        used = 0;
-    if (clocked && pg->cfg.tc.bank_ms > 0) {
-        st->bank_left -= used;
-        if (st->bank_left < 0)
-            st->bank_left = 0; /* within the grace */
-        st->bank_left += pg->cfg.tc.increment_ms;
+    turnclock_charge c = {.cpu_ms = -1};
+    if (play_clocked(pg, s)) {
+        /* A line read after the deadline was there when the referee
+         * first looked (play_deadline_cb): it counts at the deadline. */
+        turnclock_reading r = play_read_clock(pg, s);
+        c = turnclock_move(&pg->clk, &r, t);
+        st->bank_left = turnclock_bank_after(&pg->cfg.tc, st->bank_left,
+                                             c.ms);
+    } else {
+        long ms = clock_ms(pg->clk.start, t);
+        c.ms = c.wall_ms = ms > 0 ? ms : 0;
     }
-    st->used_ms += used;
+    st->used_ms += c.ms;
     ev_timer_stop(pg->loop, &pg->w_deadline);
     pg->turn_seat = -1;
-    return used;
+    return c;
 }
 
 static void play_show_move(play_game *pg, int s, const char *canon,
@@ -504,11 +522,11 @@ void play_accept(play_game *pg, int s, const rules_move *mv,
                  const char *sent, double t, char **comments,
                  size_t ncomments)
 {
-    long used = play_charge(pg, s, t);
+    turnclock_charge used = play_charge(pg, s, t);
     bool bank = play_clocked(pg, s) && pg->cfg.tc.bank_ms > 0;
     char canon[RULES_MOVE_TEXT_MAX];
     rules_format_move(pg->game, mv, canon, sizeof canon);
-    record_move *rm = record_add_move(&pg->rec, s, canon, sent, used,
+    record_move *rm = record_add_move(&pg->rec, s, canon, sent, used.ms,
                                       bank ? pg->seat[s].bank_left : -1);
     if (!rm) {
         for (size_t i = 0; i < ncomments; i++)
@@ -517,16 +535,15 @@ void play_accept(play_game *pg, int s, const rules_move *mv,
         play_void(pg, "out of memory");
         return;
     }
+    rm->paused_ms = used.paused_ms;
     rm->comments = comments;
     rm->ncomments = ncomments;
     pg->before = pg->pos;
     rules_apply(pg->game, &pg->pos, mv);
     pg->last = *mv;
     pg->has_last = true;
-    play_show_move(pg, s, canon, used);
-    rules_outcome_t o;
-    rules_outcome(pg->game, &pg->pos, &o);
-    if (o.over)
+    play_show_move(pg, s, canon, used.ms);
+    if (rules_over(pg->game, &pg->pos))
         play_end_by_rules(pg);
     else
         play_next_turn(pg);
@@ -536,15 +553,10 @@ static void play_on_bot_move(play_game *pg, int s, const char *text, double t)
 {
     if (pg->state != PLAY_PLAYING || pg->turn_seat != s)
         return;
-    char why[RULES_REASON_MAX];
+    char detail[EXPLAIN_MAX];
     rules_move mv;
-    rules_status st = rules_parse_move(pg->game, &pg->pos, text, &mv, why,
-                                       sizeof why);
-    if (st != RULES_OK) {
-        char q[4 * 120 + 1], detail[sizeof q + RULES_REASON_MAX + 16];
-        rules_quote(text, 120, q, sizeof q);
-        snprintf(detail, sizeof detail, "'%s': %s%s", q,
-                 st == RULES_MALFORMED ? "not a move: " : "", why);
+    if (!explain_parse_move(pg->game, &pg->pos, text, &mv, detail,
+                            sizeof detail)) {
         play_fault(pg, s, "illegal-move", detail);
         return;
     }
@@ -565,7 +577,7 @@ static void play_give_turn(play_game *pg, int s)
         ev_is_active(&pg->w_delay) || !play_bot_set_up(b))
         return;
     pg->waiting = -1;
-    long limit = play_limit(pg, s);
+    long limit = turnclock_limit(&pg->cfg.tc, pg->seat[s].bank_left, NULL);
     double at = play_bot_turn(b, pg->game, &pg->pos, &pg->rec, limit,
                               pg->cfg.tc.bank_ms > 0 ? pg->seat[s].bank_left
                                                      : -1);
@@ -597,6 +609,20 @@ static void play_next_turn(play_game *pg)
     play_give_turn(pg, s);
 }
 
+/* Seat s lost on time, as reading r found. */
+static void play_timeout(play_game *pg, int s, const turnclock_reading *r)
+{
+    const turnclock *c = &pg->clk;
+    double due = turnclock_due(c, turnclock_forgiven(c, r));
+    char detail[200];
+    snprintf(detail, sizeof detail,
+             "no move within %ld ms (limit %ld ms + grace %ld ms); %ld ms "
+             "over",
+             clock_ms(c->start, r->now), c->limit_ms, c->tc.grace_ms,
+             clock_ms(due, r->now));
+    play_fault(pg, s, "timeout", detail);
+}
+
 /* The deadline: a move already in the pipe counts; otherwise, a seat
  * the time control binds has lost on time. */
 static void play_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
@@ -605,25 +631,16 @@ static void play_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
     (void)rev;
     play_game *pg = w->data;
     int s = pg->turn_seat;
-    if (pg->state != PLAY_PLAYING || s < 0)
+    turnclock_reading r;
+    if (pg->state != PLAY_PLAYING || s < 0 ||
+        play_due(pg, &r) == TURNCLOCK_RUNNING)
         return;
-    if (clock_now() < play_due(pg)) {
-        play_arm_deadline(pg); /* woke early */
-        return;
-    }
     size_t moves = pg->rec.nmoves;
     if (pg->seat[s].bot)
         play_bot_poll(pg->seat[s].bot);
     if (pg->state != PLAY_PLAYING || pg->rec.nmoves != moves)
         return;
-    char detail[200];
-    long took = clock_ms(pg->turn_start, clock_now());
-    snprintf(detail, sizeof detail,
-             "no move within %ld ms (limit %ld ms + grace %ld ms); %ld ms "
-             "over",
-             took, pg->turn_limit, pg->cfg.tc.grace_ms,
-             took - pg->turn_limit - pg->cfg.tc.grace_ms);
-    play_fault(pg, s, "timeout", detail);
+    play_timeout(pg, s, &r);
 }
 
 /* ---- the bots' events ------------------------------------------------------- */

@@ -7,6 +7,7 @@
 #ifndef PLAY_INTERNAL_H
 #define PLAY_INTERNAL_H
 
+#include "clock/turnclock.h"
 #include "play/play_bot.h"
 #include "play/play_game.h"
 #include "play/play_input.h"
@@ -46,8 +47,8 @@ struct play_game {
     play_state state;
     int waiting;           /* a bot seat whose turn waits: delay, start */
     int turn_seat;         /* the seat whose clock runs, -1 */
-    double turn_start;
-    long turn_limit;       /* ms, for a seat the time control binds */
+    turnclock clk;         /* its clock (a deadline only for a seat the
+                              time control binds) */
     ev_timer w_deadline, w_delay;
     play_input *input;
     bool input_tty, input_ended;

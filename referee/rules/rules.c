@@ -219,6 +219,13 @@ void rules_outcome(const rules_game *g, const rules_pos *pos,
     g->engine->outcome(g, pos, out);
 }
 
+bool rules_over(const rules_game *g, const rules_pos *pos)
+{
+    rules_outcome_t o;
+    rules_outcome(g, pos, &o);
+    return o.over;
+}
+
 void rules_outcome_fault(const rules_game *g, const rules_pos *pos, int seat,
                          rules_outcome_t *out)
 {

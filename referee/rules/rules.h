@@ -194,6 +194,8 @@ size_t rules_count_moves(const rules_game *g, const rules_pos *pos);
 
 void rules_outcome(const rules_game *g, const rules_pos *pos,
                    rules_outcome_t *out);
+/* Whether the game is over in pos (rules_outcome's `over`). */
+bool rules_over(const rules_game *g, const rules_pos *pos);
 /* The outcome when seat loses by a fault in pos (a timeout, a crash...).
  * Two sides or teams: the faulting seat's team loses, the others win.
  * Free for all: the places already decided stand, the faulting seat is
