@@ -72,9 +72,10 @@ double turnclock_due(const turnclock *t, double forgiven)
     return t->start + (double)ms / 1e3 + forgiven;
 }
 
-/* The CPU time used since the start, in whole ms as it is charged. */
-static long turnclock_cpu_ms(const turnclock *t, const turnclock_reading *r)
+long turnclock_cpu_used_ms(const turnclock *t, const turnclock_reading *r)
 {
+    if (r->cpu < 0. || t->at.cpu < 0.)
+        return 0; /* unknown: the wall cap alone holds */
     double used = r->cpu - t->at.cpu;
     return used > 0. ? lround(used * 1e3) : 0;
 }
@@ -86,7 +87,7 @@ turnclock_state turnclock_check(const turnclock *t, const turnclock_reading *r,
     *next = due;
     if (t->tc.clock == TIME_CLOCK_WALL)
         return r->now >= due ? TURNCLOCK_OVER_LIMIT : TURNCLOCK_RUNNING;
-    long left = t->limit_ms + t->tc.grace_ms - turnclock_cpu_ms(t, r);
+    long left = t->limit_ms + t->tc.grace_ms - turnclock_cpu_used_ms(t, r);
     if (left < 0)
         return TURNCLOCK_OVER_LIMIT;
     if (r->now >= due)
@@ -118,7 +119,7 @@ turnclock_charge turnclock_move(const turnclock *t, const turnclock_reading *r,
         arrived = t->start;
     c.wall_ms = turnclock_ms(t->start, arrived);
     if (t->tc.clock == TIME_CLOCK_CPU) {
-        c.cpu_ms = c.ms = turnclock_cpu_ms(t, r);
+        c.cpu_ms = c.ms = turnclock_cpu_used_ms(t, r);
         if (c.ms > t->limit_ms + t->tc.grace_ms)
             c.state = TURNCLOCK_OVER_LIMIT;
         return c;

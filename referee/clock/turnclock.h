@@ -44,7 +44,9 @@ typedef struct {
                       loopclock_paused_at_wake for a line read now); 0 where
                       the loop is not watched */
     double own;    /* bot_loop_spent() of the bot on move */
-    double cpu;    /* bot_cpu_seconds() of the bot on move (CPU clock) */
+    double cpu;    /* bot_cpu_seconds() of the bot on move (CPU clock);
+                      -1 where it could not be read: that turn is then
+                      held to the wall cap alone */
 } turnclock_reading;
 
 typedef struct {
@@ -93,6 +95,9 @@ void turnclock_begin(turnclock *t, const time_control *tc, long bank_left,
  * time from start, pauses forgiven as in a turn, no grace. */
 void turnclock_begin_wait(turnclock *t, long ms, double start,
                           const turnclock_reading *at);
+/* CPU clock: the CPU time used since the start, in whole ms as it is
+ * charged (0 when a reading is unknown). */
+long turnclock_cpu_used_ms(const turnclock *t, const turnclock_reading *r);
 /* Wall clock: the seconds forgiven up to reading r (0 on the CPU clock). */
 double turnclock_forgiven(const turnclock *t, const turnclock_reading *r);
 /* The wall time at which the turn is over at the latest, given forgiven

@@ -531,10 +531,8 @@ static void match_read_clock(match *m, int s, bool at_wake,
     if (s < 0)
         return;
     r->own = bot_loop_spent(m->seat[s].b);
-    if (m->cfg.tc.clock == TIME_CLOCK_CPU) {
-        double cpu = bot_cpu_seconds(m->seat[s].b);
-        r->cpu = cpu > 0. ? cpu : 0.;
-    }
+    if (m->cfg.tc.clock == TIME_CLOCK_CPU)
+        r->cpu = bot_cpu_seconds(m->seat[s].b);
 }
 
 /* The handshake's one deadline: ms after start on the wall clock, the
@@ -600,11 +598,10 @@ static void match_timeout(match *m, int s, turnclock_state state,
 {
     char detail[EXPLAIN_MAX];
     double forgiven = turnclock_forgiven(&m->clk, r);
-    long cpu = lround((r->cpu - m->clk.at.cpu) * 1e3);
     m->late = (explain_late){
         .clock = m->cfg.tc.clock, .limit_ms = m->clk.limit_ms,
         .grace_ms = m->cfg.tc.grace_ms, .paused_ms = clock_ms(0., forgiven),
-        .cpu_ms = cpu > 0 ? cpu : 0,
+        .cpu_ms = turnclock_cpu_used_ms(&m->clk, r),
         .wall_ms = clock_ms(m->clk.start, r->now),
         .by_wall_cap = state == TURNCLOCK_OVER_WALL_CAP};
     m->late_due = m->cfg.tc.clock == TIME_CLOCK_CPU

@@ -104,6 +104,10 @@ Test(turnclock, the_cpu_clock_charges_cpu_time)
     c = turnclock_move(&t, &r, 10.5);
     cr_expect_eq(c.state, TURNCLOCK_OVER_LIMIT);
     cr_expect_eq(c.ms, 401);
+    /* A reading that failed (-1) charges nothing: the wall cap holds. */
+    r.cpu = -1.;
+    cr_expect_eq(turnclock_cpu_used_ms(&t, &r), 0);
+    cr_expect_eq(turnclock_move(&t, &r, 10.5).state, TURNCLOCK_RUNNING);
 }
 
 /* While the bot thinks, the CPU clock looks again no sooner than its CPU
