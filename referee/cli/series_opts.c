@@ -119,6 +119,7 @@ int series_opts_finish(series_opts *o, const char *prefix)
                         "--clock cpu too\n", o->so.prog);
         return -1;
     }
+    time_control_settle(&c->tc);
     rules_game *g = rules_game_new(c->game, c->variant, c->options, err,
                                    sizeof err);
     if (!g) {

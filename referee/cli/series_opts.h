@@ -61,7 +61,7 @@
     "machines)\n"                                                            \
     "      --wall-cap-ms MS with --clock cpu, the most wall time a move "    \
     "may\n"                                                                  \
-    "                       take (default 3 x (limit + grace) + 1000)\n"     \
+    "                       take (default 10 x (limit + grace) + 1000)\n"    \
     "      --limit-mem MB   resident memory of a bot and its children "      \
     "(default 1024)\n"                                                       \
     "      --limit-cpu S    CPU seconds per bot process (default 600)\n"     \

@@ -24,6 +24,14 @@ bool time_control_check(const time_control *tc, char *err, size_t errlen)
     return !why;
 }
 
+void time_control_settle(time_control *tc)
+{
+    if (tc->clock != TIME_CLOCK_CPU || tc->wall_cap_ms > 0)
+        return;
+    long limit = tc->move_ms > 0 ? tc->move_ms : tc->bank_ms;
+    tc->wall_cap_ms = 10 * (limit + tc->grace_ms) + 1000;
+}
+
 const char *time_clock_name(time_clock c)
 {
     return c == TIME_CLOCK_CPU ? "cpu" : "wall";

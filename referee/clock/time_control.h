@@ -22,8 +22,9 @@ typedef struct {
     long grace_ms;     /* allowance over the limit before a timeout */
     long startup_ms;   /* allowance for start-up and handshake (wall) */
     time_clock clock;  /* what limits, banks and grace are measured in */
-    long wall_cap_ms;  /* CPU clock: the most wall time a turn may take,
-                          0 = the default (turnclock_wall_cap_ms) */
+    long wall_cap_ms;  /* CPU clock: the most wall time a turn may take;
+                          0 until time_control_settle() gives the
+                          default */
 } time_control;
 
 /* 5000 ms a move, no bank, 100 ms of grace, 10 s to start, wall clock. */
@@ -32,6 +33,12 @@ void time_control_defaults(time_control *tc);
 /* Whether a game can be timed so: a limit or a bank, no negative time, a
  * start-up allowance.  False with why in err. */
 bool time_control_check(const time_control *tc, char *err, size_t errlen);
+
+/* A CPU clock without a wall cap gets the default one: 10 x (the
+ * per-move limit, or the bank without one, + grace) + 1000 ms; slow
+ * enough for a bot that gets a tenth of a processor on a busy machine,
+ * and an end for one that only waits.  Anything else is left as it is. */
+void time_control_settle(time_control *tc);
 
 /* "wall" or "cpu". */
 const char *time_clock_name(time_clock c);

@@ -24,11 +24,12 @@ long turnclock_forgive_cap_ms(const time_control *tc, long limit_ms)
     return limit_ms + tc->grace_ms;
 }
 
-long turnclock_wall_cap_ms(const time_control *tc, long limit_ms)
+long turnclock_wall_cap_ms(const time_control *tc)
 {
-    if (tc->wall_cap_ms > 0)
-        return tc->wall_cap_ms;
-    return 3 * (limit_ms + tc->grace_ms) + 1000;
+    time_control settled = *tc;
+    settled.clock = TIME_CLOCK_CPU;
+    time_control_settle(&settled);
+    return settled.wall_cap_ms;
 }
 
 long turnclock_bank_after(const time_control *tc, long before, long used_ms)
@@ -67,7 +68,7 @@ double turnclock_forgiven(const turnclock *t, const turnclock_reading *r)
 double turnclock_due(const turnclock *t, double forgiven)
 {
     long ms = t->tc.clock == TIME_CLOCK_CPU
-                  ? turnclock_wall_cap_ms(&t->tc, t->limit_ms)
+                  ? turnclock_wall_cap_ms(&t->tc)
                   : t->limit_ms + t->tc.grace_ms;
     return t->start + (double)ms / 1e3 + forgiven;
 }

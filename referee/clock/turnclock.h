@@ -25,7 +25,7 @@
  * account, or /proc without a box: bot_cpu_seconds), and is over when that
  * passes limit + grace.  Waiting costs nothing, so a bot that answers late
  * because the machine is busy is not charged for it; a bot that only waits
- * is stopped by the wall cap (turnclock_wall_cap_ms).  Nothing is forgiven:
+ * is stopped by the wall cap (turnclock_wall_cap_ms), one figure a game.  Nothing is forgiven:
  * the referee's pauses cost no bot CPU time.
  */
 #ifndef TURNCLOCK_H
@@ -79,9 +79,9 @@ long turnclock_limit(const time_control *tc, long bank_left,
                      const char **by);
 /* The most forgiven in one turn of limit_ms: limit + grace. */
 long turnclock_forgive_cap_ms(const time_control *tc, long limit_ms);
-/* The CPU clock's wall cap on a turn of limit_ms: tc->wall_cap_ms, or by
- * default 3 x (limit + grace) + 1000. */
-long turnclock_wall_cap_ms(const time_control *tc, long limit_ms);
+/* The CPU clock's wall cap on a turn: tc->wall_cap_ms, or the default of
+ * time_control_settle() if it is 0. */
+long turnclock_wall_cap_ms(const time_control *tc);
 /* The bank after a move charged used_ms, with before ms in it: less the
  * move's time (never below 0: a move within the grace empties it), plus
  * the increment; -1 without a bank. */

@@ -203,6 +203,7 @@ static int event_get_time(ytree_ctx *c, const ytree_node *root,
     if (d->tc.startup_ms <= 0)
         return ytree_fail(c, ytree_line(tc), "time_control.startup_ms",
                           "must be above 0");
+    time_control_settle(&d->tc);
     return 0;
 }
 

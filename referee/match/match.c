@@ -49,6 +49,8 @@ typedef struct {
                          rule: stopped, while the others play on */
     size_t seen;      /* moves of the record this seat has been told */
     long bank_left;   /* ms, when there is a bank */
+    double cpu_at_move; /* CPU clock: its CPU seconds when its last move
+                           was read, -1 if none (or unknown) */
     char *comments[64];
     int ncomments;
     long dropped;       /* saturates */
@@ -203,6 +205,7 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     }
     m->loop = loop;
     m->cfg = *cfg;
+    time_control_settle(&m->cfg.tc);
     m->game = g;
     m->nseats = rules_seats(g);
     m->turn_seat = -1;
@@ -218,6 +221,7 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     m->w_deadline.data = m->w_done.data = m;
     for (int s = 0; s < m->nseats; s++) {
         m->seat[s].bank_left = cfg->tc.bank_ms;
+        m->seat[s].cpu_at_move = -1.;
         m->seat[s].b = bot_new(loop, cfg->starter, s, cfg->command[s],
                                cfg->log_path[s], cfg->log_cap, &cfg->limits,
                                match_bot_cb, m);
@@ -530,9 +534,17 @@ static void match_read_clock(match *m, int s, bool at_wake,
                             : loopclock_paused(lc);
     if (s < 0)
         return;
-    r->own = bot_loop_spent(m->seat[s].b);
-    if (m->cfg.tc.clock == TIME_CLOCK_CPU)
-        r->cpu = bot_cpu_seconds(m->seat[s].b);
+    match_seat *st = &m->seat[s];
+    r->own = bot_loop_spent(st->b);
+    if (m->cfg.tc.clock != TIME_CLOCK_CPU)
+        return;
+    /* At the start of a turn of a bot frozen since its last move was
+     * read, that reading serves: it used no CPU meanwhile, and without a
+     * box a reading is a walk of /proc. */
+    if (s != m->turn_seat && m->cfg.suspend && st->cpu_at_move >= 0.)
+        r->cpu = st->cpu_at_move;
+    else
+        r->cpu = bot_cpu_seconds(st->b);
 }
 
 /* The handshake's one deadline: ms after start on the wall clock, the
@@ -562,7 +574,7 @@ static void match_next_turn(match *m)
      * below PIPE_BUF, so unless the bot left its stdin unread it is. */
     double at = bot_flushed_at(st->b);
     turnclock_reading r;
-    match_read_clock(m, s, false, &r);
+    match_read_clock(m, s, false, &r); /* before it is the turn seat */
     m->turn_seat = s;
     turnclock_begin(&m->clk, &m->cfg.tc, st->bank_left,
                     at >= queued ? at : r.now, &r);
@@ -657,6 +669,7 @@ static void match_on_move(match *m, int s, const char *text, double t)
         return;
     }
     match_seat *seat = &m->seat[s];
+    seat->cpu_at_move = r.cpu;
     seat->bank_left = turnclock_bank_after(&m->cfg.tc, seat->bank_left,
                                            used.ms);
     rules_format_move(m->game, &mv, canon, sizeof canon);

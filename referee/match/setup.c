@@ -1,6 +1,7 @@
 /* setup.c - the lines that open a game (see setup.h). */
 #include "setup.h"
 
+#include "clock/turnclock.h"
 #include "line.h"
 #include "proto.h"
 
@@ -38,12 +39,7 @@ void setup_lines(const rules_game *g, int you, const char *const *names,
     setup_set(emit, arg, "time", val);
     /* Only a CPU clock is said: a wall-clock game opens as it always did. */
     if (tc->clock == TIME_CLOCK_CPU) {
-        /* The wall cap, where the organiser fixed one; by default it
-         * follows each turn's limit (turnclock_wall_cap_ms). */
-        if (tc->wall_cap_ms > 0)
-            snprintf(val, sizeof val, "cpu %ld", tc->wall_cap_ms);
-        else
-            snprintf(val, sizeof val, "cpu");
+        snprintf(val, sizeof val, "cpu %ld", turnclock_wall_cap_ms(tc));
         setup_set(emit, arg, "clock", val);
     }
     snprintf(val, sizeof val, "%" PRIu64, seed);

@@ -166,7 +166,7 @@ static int record_clock_wall(record_clock *c, size_t i, long limit)
                                  "than the most a turn is forgiven: the "
                                  "limit of %ld ms + %ld ms of grace",
                                  m->paused_ms, limit, tc->grace_ms);
-    long wall_cap = turnclock_wall_cap_ms(tc, limit);
+    long wall_cap = turnclock_wall_cap_ms(tc);
     if (tc->clock == TIME_CLOCK_CPU &&
         m->wall_ms > wall_cap + RECORD_CLOCK_ROUNDING_MS)
         return record_clock_fail(c, i, "wall_ms: %ld ms, more than the CPU "

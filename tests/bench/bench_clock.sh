@@ -16,16 +16,29 @@
 #   C_JOBS       games at once in c [8]
 #   LAT_GAMES    games per limit in d [60]   LAT_JOBS  games at once in d [4]
 #   LONG=1       also the 10000 ms limit in d
-#   SANDBOX      --sandbox for c and d: on or off [on, the referee's default]
-#   ONLY         run only these parts, e.g. ONLY=cd [abcd]
+#   SANDBOX      --sandbox for c, d and e1: on or off [on, the referee's
+#                default]
+#   CPU_MOVES    moves to play in e1 under --clock cpu [1000]
+#   BURN_MS      CPU time the paced bot uses per move in e1 [150]
+#   E_MOVE_MS    --move-ms in e1 [200]   E_GRACE_MS  --grace-ms in e1 [100]
+#   E_JOBS       games at once in e1 [8]
+#   E_WALL_CAP_MS  --wall-cap-ms for e1's cpu side [none: the referee's
+#                default, 3 x (limit + grace) + 1000]
+#   COST_GAMES   games per run in e2 [20]   COST_RUNS  runs per side [5]
+#   ONLY         run only these parts, e.g. ONLY=cd [abcde]
 #   BASE_NICE    nice value of the baseline in c and d, its bots kept at
 #                ours [0: as build/referee, whose loop runs at the bots'
 #                priority (5ff429e raised it to -10, 895176c took that
 #                back); -10 to compare with 5ff429e]
 #   REF          the referee to measure [build/referee]
 #
+# Part e measures the referee's --clock cpu against its wall clock (no
+# baseline): e1 the time losses of bots that need BURN_MS of CPU a move on
+# a machine whose cores are all spun, e2 what the CPU clock costs the
+# referee per move.
+#
 # Everything goes to a temporary directory that is removed at the end;
-# the CPU spinners of c and d are killed on any exit.
+# the CPU spinners of c, d and e are killed on any exit.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -46,7 +59,15 @@ LAT_GAMES=${LAT_GAMES:-60}
 LAT_JOBS=${LAT_JOBS:-4}
 LONG=${LONG:-0}
 SANDBOX=${SANDBOX:-on}
-ONLY=${ONLY:-abcd}
+CPU_MOVES=${CPU_MOVES:-1000}
+BURN_MS=${BURN_MS:-150}
+E_MOVE_MS=${E_MOVE_MS:-200}
+E_GRACE_MS=${E_GRACE_MS:-100}
+E_JOBS=${E_JOBS:-8}
+E_WALL_CAP_MS=${E_WALL_CAP_MS:-}
+COST_GAMES=${COST_GAMES:-20}
+COST_RUNS=${COST_RUNS:-5}
+ONLY=${ONLY:-abcde}
 NCPU=$(nproc)
 BASE_NICE=${BASE_NICE:-0}
 
@@ -311,7 +332,7 @@ if [[ $ONLY == *d* ]]; then
         run "$REF" match -n "$LAT_GAMES" -j "$LAT_JOBS" --seed 1 --move-ms "$lim" \
             --grace-ms 0 --sandbox "$SANDBOX" --out "$TMP/d$lim" \
             "$SILENT" "$SILENT" >/dev/null 2>>"$TMP/stderr.log" || true
-        awk -F'"' '/^  detail: "no move within/ {
+        awk -F'"' '/^  detail: "no move within.* ms over"$/ {
                 d = $2; k = d; sub(/ ms over$/, "", k); sub(/.*; /, "", k)
                 p = 0
                 if (match(d, /[0-9]+ ms of referee pause/)) {
@@ -327,6 +348,145 @@ if [[ $ONLY == *d* ]]; then
         printf '  %-9s %-22s %-22s %-22s (%d / %d)\n' "$lim ms" \
             "$r50 / $r99 / $rmx" "$p50 / $p99 / $pmx" "$b50 / $b99 / $bmx" \
             "$(wc -l < "$TMP/d$lim.ref")" "$(wc -l < "$TMP/d$lim.base")"
+        [ -s "$TMP/d$lim.ref" ] || d_none=1
+    done
+    # Since ea95794 the detail of a move that never came ends "no move came
+    # in the 100 ms after that deadline either": no "K ms over" to read.
+    [ -z "${d_none:-}" ] ||
+        echo "  (referee: no detail ended \"K ms over\", so no verdict latency was read)"
+    stop_spinners
+fi
+
+# ---- e. the CPU clock against the wall clock ---------------------------------
+# e1: paced bots that need BURN_MS of CPU per move (paced_bot --burn), the
+# same games under --clock cpu and under the wall clock, both cores spun.
+# Under the wall clock a bot that gets a fifth of a core takes five times
+# its CPU time to answer; under the CPU clock it is charged only that CPU.
+# e2: the referee's own cost per move under each clock, with instant bots
+# (paced_bot --burn 0) at -j 1 and no load: COST_RUNS runs a side,
+# alternating, medians.
+
+# median FILE: the median of the numbers in FILE (the mean of the middle
+# two for an even count).
+median() {
+    sort -g "$1" | awk '{ v[NR] = $1 } END {
+        if (NR == 0) { print ""; exit }
+        printf "%.1f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# e_field DIR KEY: every move's KEY (ms, wall_ms) in the records of DIR.
+e_field() {
+    { grep -h "^  $2:" "$1"/game-*.yaml || true; } | awk '{ print $2 }'
+}
+
+ratio2() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2fx", a / b }'; }
+erow() { printf '  %-34s %17s %17s %8s\n' "$@"; }
+
+if [[ $ONLY == *e* ]]; then
+    # paced_bot plays 26 plies a game of pentago against itself.
+    e_games=$(( (CPU_MOVES + 25) / 26 ))
+    [ "$e_games" -ge "$E_JOBS" ] || e_games=$E_JOBS
+    e_bot="$PACED --burn $BURN_MS"
+    declare -A E=()
+    e_cap=()
+    [ -z "$E_WALL_CAP_MS" ] || e_cap=(--wall-cap-ms "$E_WALL_CAP_MS")
+    start_spinners
+    for clk in cpu wall; do
+        clock=(--clock "$clk")
+        [ "$clk" = wall ] || clock+=("${e_cap[@]}")
+        t0=$EPOCHREALTIME
+        measure "$TMP/e1$clk.out" "$REF" match -n "$e_games" -j "$E_JOBS" --seed 1 \
+            --game pentago --move-ms "$E_MOVE_MS" --grace-ms "$E_GRACE_MS" \
+            "${clock[@]}" --sandbox "$SANDBOX" --out "$TMP/e1$clk" \
+            "$e_bot" "$e_bot" || true
+        t1=$EPOCHREALTIME
+        E[secs_$clk]="$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", b - a }')"
+        E[cpu_$clk]="$CPU"
     done
     stop_spinners
+    for clk in cpu wall; do
+        d=$TMP/e1$clk
+        E[games_$clk]="$(find "$d" -maxdepth 1 -name 'game-*.yaml' | wc -l)"
+        E[played_$clk]="$(cat "$d"/game-*.yaml | grep -c '^- ply:' || true)"
+        E[lost_$clk]="$({ grep -l '^  reason: "timeout"' "$d"/game-*.yaml || true; } | wc -l)"
+        E[cap_$clk]="$({ grep -l '^  detail: ".*wall cap' "$d"/game-*.yaml || true; } | wc -l)"
+        E[other_$clk]="$({ grep -h '^  reason:' "$d"/game-*.yaml || true; } | grep -vc '"five-by-\|"timeout"' || true)"
+        e_field "$d" ms > "$TMP/e1$clk.ms"
+        e_field "$d" wall_ms > "$TMP/e1$clk.wall"
+    done
+    rate() { awk -v t="$1" -v m="$2" 'BEGIN { printf "%.2g", t / (m + t) }'; }
+    pct() { read -r a b c < <(percentiles "$1"); echo "$a / $b / $c"; }
+    echo
+    echo "e. the CPU clock (--clock cpu) against the wall clock, same run, no baseline"
+    echo "e1. fairness under load (pentago, paced bots using $BURN_MS ms of CPU a move,"
+    echo "   --move-ms $E_MOVE_MS --grace-ms $E_GRACE_MS, -j $E_JOBS, $NCPU CPU spinners, sandbox $SANDBOX,"
+    echo "   wall cap ${E_WALL_CAP_MS:-$((3 * (E_MOVE_MS + E_GRACE_MS) + 1000))} ms;"
+    echo "   $e_games games a side: cpu in ${E[secs_cpu]} s, then wall in ${E[secs_wall]} s)"
+    erow "" "--clock cpu" "--clock wall" ""
+    erow "games" "${E[games_cpu]}" "${E[games_wall]}" ""
+    erow "moves played" "${E[played_cpu]}" "${E[played_wall]}" ""
+    erow "time losses (games)" "${E[lost_cpu]}" "${E[lost_wall]}" ""
+    erow "  of them at the wall cap" "${E[cap_cpu]}" "n/a" ""
+    erow "rate per move asked" "$(rate "${E[lost_cpu]}" "${E[played_cpu]}")" \
+        "$(rate "${E[lost_wall]}" "${E[played_wall]}")" ""
+    erow "charged ms p50 / p99 / max" "$(pct "$TMP/e1cpu.ms")" "$(pct "$TMP/e1wall.ms")" ""
+    erow "wall ms p50 / p99 / max" "$(pct "$TMP/e1cpu.wall")" "$(pct "$TMP/e1wall.wall")" ""
+    secs() { awk -v c="$1" 'BEGIN { if (c == "") print "n/a"; else printf "%.2f", c }'; }
+    erow "referee's own CPU (s)" "$(secs "${E[cpu_cpu]}")" "$(secs "${E[cpu_wall]}")" ""
+    for clk in cpu wall; do
+        [ "${E[other_$clk]}" = 0 ] ||
+            echo "  ($clk: games ended otherwise than by five or timeout: ${E[other_$clk]})"
+    done
+    # The CPU clock's losses are the interesting ones: show them all (up
+    # to 5); of the wall clock's, one.
+    for clk in cpu wall; do
+        n=5; [ "$clk" = cpu ] || n=1
+        { grep -l '^  reason: "timeout"' "$TMP/e1$clk"/game-*.yaml || true; } | head -n "$n" |
+        while read -r f; do
+            printf '    %s %s: %s\n' "$clk" "$(basename "$f" .yaml)" \
+                "$(awk -F'"' '/^  detail:/ { print $2 }' "$f")"
+        done
+    done
+
+    # e2: the cost.  Pente, 78 plies a game of paced_bot against itself.
+    echo
+    echo "e2. the CPU clock's own cost (pente, paced bots answering at once, $COST_GAMES games,"
+    echo "   $((COST_GAMES * 78)) plies a run, -j 1, no spinners; median of $COST_RUNS runs a side, alternating;"
+    echo "   ratio = cpu / wall)"
+    erow "" "--clock cpu" "--clock wall" "ratio"
+    for sb in on off; do
+        for clk in cpu wall; do : > "$TMP/e2$sb$clk.wall"; : > "$TMP/e2$sb$clk.cpu"; done
+        for i in $(seq "$COST_RUNS"); do
+            order="cpu wall"; [ $((i % 2)) = 1 ] || order="wall cpu"
+            for clk in $order; do
+                rm -rf "${TMP:?}/e2"
+                measure "$TMP/e2.out" "$REF" match -n "$COST_GAMES" -j 1 --seed 1 \
+                    --game pente --clock "$clk" --sandbox "$sb" --out "$TMP/e2" \
+                    "$PACED --burn 0" "$PACED --burn 0"
+                plies=$(cat "$TMP"/e2/game-*.yaml | grep -c '^- ply:' || true)
+                if [ "$plies" != $((COST_GAMES * 78)) ]; then
+                    echo "bench_clock: e2 played $plies plies, not $((COST_GAMES * 78)):" >&2
+                    tail -n 5 "$TMP/e2.out" >&2
+                    exit 1
+                fi
+                printf '%s\n' "$(per "$plies" "$WALL" 1e6)" >> "$TMP/e2$sb$clk.wall"
+                printf '%s\n' "$(per "$plies" "$CPU" 1e6)" >> "$TMP/e2$sb$clk.cpu"
+            done
+        done
+        for k in cpu wall; do
+            a=$(median "$TMP/e2${sb}cpu.$k") b=$(median "$TMP/e2${sb}wall.$k")
+            what="own CPU"; [ "$k" = cpu ] || what="wall"
+            erow "sandbox $sb: $what per move (us)" "$a" "$b" "$(ratio2 "$a" "$b")"
+            E[diff_$sb$k]=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", a - b }')
+        done
+    done
+    echo "  the CPU clock's cost per move (difference of the medians): own CPU"
+    echo "  ${E[diff_oncpu]} us with the sandbox (cgroup), ${E[diff_offcpu]} us without (/proc)"
+    echo "  runs, per move (us), cpu | wall:"
+    for sb in on off; do
+        for k in cpu wall; do
+            printf '    sandbox %-3s %-5s %s | %s\n' "$sb" "$k" \
+                "$(tr '\n' ' ' < "$TMP/e2${sb}cpu.$k")" "$(tr '\n' ' ' < "$TMP/e2${sb}wall.$k")"
+        done
+    done
 fi

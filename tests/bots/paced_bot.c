@@ -1,13 +1,24 @@
 /*
- * paced_bot: a legal player that answers every turn D ms before its limit.
+ * paced_bot: a legal player that answers every turn D ms before its limit,
+ * or after it has used C ms of CPU time on the turn.
  *
  * Usage: paced_bot [D]        (D in ms, default 5; D >= the limit: at once)
+ *        paced_bot --burn C   (C in ms of CPU; 0: at once)
  *
  * On `turn MS BANK` it picks its move at once, then sleeps with
  * clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) until MS - D ms after the
  * moment it read the turn line, and only then writes the move.  Used by
  * tests/bench/bench_clock.sh to count false time losses: with the grace at
  * 0, every move arrives D ms inside the limit as far as the bot can tell.
+ *
+ * With --burn C it ignores MS and instead spins in user space (a counting
+ * loop of 10 - 20 us between looks at the clock) until its own CPU time,
+ * clock_gettime(CLOCK_PROCESS_CPUTIME_ID), has grown by C ms since the
+ * read() that brought the turn line returned, then writes the move (at
+ * most one loop later): a bot that needs C ms of CPU per move however long
+ * the machine makes it wait for a processor (bench_clock.sh part e, the
+ * referee's --clock cpu).  The referee's record has each move's wall
+ * time, so it writes no `late` line.
  *
  * Games: pentago (either variant; first empty cell and 1R, as tbot.h) and
  * pente standard (two seats: K10 first, then the first empty point from A1
@@ -40,6 +51,7 @@ static const char pb_cols[] = "ABCDEFGHJKLMNOPQRST";
 
 struct pb {
     long ahead_ms;           /* D */
+    long burn_ms;            /* C, or -1: paced by the limit */
     int seat;
     bool pente;
     int pentago[36];         /* tbot.h board: 0 empty, 1 + seat */
@@ -132,6 +144,14 @@ static void pb_reset(struct pb *b)
     b->stones = 0;
 }
 
+/* The CPU time this process has used, seconds. */
+static double pb_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* Sleep until the absolute monotonic time t (seconds). */
 static void pb_sleep_until(double t)
 {
@@ -159,8 +179,9 @@ static void pb_write(const char *buf, size_t n)
     }
 }
 
-/* `turn MS BANK` read at time t: choose now, answer at t + MS - D. */
-static void pb_turn(struct pb *b, const char *args, double t)
+/* `turn MS BANK` read at time t, CPU time cpu: choose now, answer at
+ * t + MS - D, or once cpu + C of CPU time is used with --burn C. */
+static void pb_turn(struct pb *b, const char *args, double t, double cpu)
 {
     char text[16], line[32];
     long ms = atol(args);
@@ -170,6 +191,14 @@ static void pb_turn(struct pb *b, const char *args, double t)
         pb_pentago_move(b, text, sizeof text);
     int n = snprintf(line, sizeof line, "move %s\n", text);
     b->turns++;
+    if (b->burn_ms >= 0) {
+        double until = cpu + (double)b->burn_ms / 1000.0;
+        while (pb_cpu() < until)
+            for (volatile int i = 0; i < 20000; i++)
+                ;
+        pb_write(line, (size_t)n);
+        return;
+    }
     double at = t + (double)(ms - b->ahead_ms) / 1000.0;
     if (ms > b->ahead_ms)
         pb_sleep_until(at);
@@ -195,11 +224,11 @@ static void pb_played(struct pb *b, const char *args)
 }
 
 /* One line from the referee; false on `quit`. */
-static bool pb_line(struct pb *b, const char *line, double t)
+static bool pb_line(struct pb *b, const char *line, double t, double cpu)
 {
     const char *arg;
     if ((arg = tb_keyword(line, "turn")))
-        pb_turn(b, arg, t);
+        pb_turn(b, arg, t, cpu);
     else if ((arg = tb_keyword(line, "played")))
         pb_played(b, arg);
     else if (tb_keyword(line, "protocol"))
@@ -220,7 +249,12 @@ int main(int argc, char **argv)
     static struct pb b;
     static char buf[TB_LINE];
     size_t len = 0;
-    b.ahead_ms = argc > 1 ? atol(argv[1]) : 5;
+    b.ahead_ms = 5;
+    b.burn_ms = -1;
+    if (argc > 2 && strcmp(argv[1], "--burn") == 0)
+        b.burn_ms = atol(argv[2]) > 0 ? atol(argv[2]) : 0;
+    else if (argc > 1)
+        b.ahead_ms = atol(argv[1]);
     for (;;) {
         ssize_t n = read(STDIN_FILENO, buf + len, sizeof buf - 1 - len);
         if (n < 0 && errno == EINTR)
@@ -229,7 +263,7 @@ int main(int argc, char **argv)
             return 0;
         /* The clock of every line in this read starts now: as close to
          * the referee's write as the bot can see. */
-        double t = pb_now();
+        double t = pb_now(), cpu = b.burn_ms >= 0 ? pb_cpu() : 0.;
         len += (size_t)n;
         buf[len] = '\0';
         char *start = buf, *nl;
@@ -237,7 +271,7 @@ int main(int argc, char **argv)
             *nl = '\0';
             if (nl > start && nl[-1] == '\r')
                 nl[-1] = '\0';
-            if (!pb_line(&b, start, t))
+            if (!pb_line(&b, start, t, cpu))
                 return 0;
             start = nl + 1;
         }

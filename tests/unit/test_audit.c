@@ -364,6 +364,7 @@ Test(audit, clock_checks_the_cpu_clock)
     record r;
     clock_record(&r, 300, 0, 0, 100);
     r.tc.clock = TIME_CLOCK_CPU;
+    r.tc.wall_cap_ms = 2200;
     record_add_move(&r, 0, "a1 1R", NULL, 400, -1);
     r.moves[0].wall_ms = 2200;
     expect_clock(&r, NULL);

@@ -209,8 +209,9 @@ Test(event_def, the_clock_is_wall_or_cpu)
         const char *why;
     } cases[] = {
         {"format: round-robin\n", 0, TIME_CLOCK_WALL, 0, NULL},
+        /* The default cap, 10 x (5000 + 100) + 1000, is written down. */
         {"format: round-robin\ntime_control: {clock: cpu}\n", 0,
-         TIME_CLOCK_CPU, 0, NULL},
+         TIME_CLOCK_CPU, 52000, NULL},
         {"format: round-robin\ntime_control: {clock: cpu, wall_cap_ms: "
          "9000}\n", 0, TIME_CLOCK_CPU, 9000, NULL},
         {"format: round-robin\ntime_control: {clock: wall}\n", 0,

@@ -111,13 +111,21 @@ Test(turnclock, the_cpu_clock_charges_cpu_time)
 }
 
 /* While the bot thinks, the CPU clock looks again no sooner than its CPU
- * time could run out on every processor, and never past the wall cap,
- * 3 x (limit + grace) + 1 s by default. */
+ * time could run out on every processor, and never past the wall cap:
+ * 10 x (limit + grace) + 1 s by default, one figure for the game. */
 Test(turnclock, the_cpu_clock_looks_again_in_time_and_has_a_wall_cap)
 {
     time_control tc = tc_of(300, 0, 0, 100);
     tc.clock = TIME_CLOCK_CPU;
-    cr_expect_eq(turnclock_wall_cap_ms(&tc, 300), 2200);
+    cr_expect_eq(turnclock_wall_cap_ms(&tc), 5000);
+    time_control bank = tc_of(0, 60000, 0, 100);
+    bank.clock = TIME_CLOCK_CPU;
+    time_control_settle(&bank);
+    cr_expect_eq(bank.wall_cap_ms, 602000, "the bank without a limit");
+    time_control wall = tc_of(300, 0, 0, 100);
+    time_control_settle(&wall);
+    cr_expect_eq(wall.wall_cap_ms, 0, "the wall clock has no cap");
+    tc.wall_cap_ms = 2200;
     turnclock t;
     turnclock_reading at = {.cpu = 1.};
     turnclock_begin(&t, &tc, 0, 0., &at);
@@ -136,6 +144,5 @@ Test(turnclock, the_cpu_clock_looks_again_in_time_and_has_a_wall_cap)
     /* A move that came after the cap is charged at the cap. */
     r = (turnclock_reading){.now = 3., .cpu = 1.01};
     cr_expect_eq(turnclock_move(&t, &r, 3.).wall_ms, 2200);
-    tc.wall_cap_ms = 5000;
-    cr_expect_eq(turnclock_wall_cap_ms(&tc, 300), 5000);
+    cr_expect_eq(turnclock_wall_cap_ms(&tc), 2200);
 }
