@@ -25,9 +25,13 @@
 /* How long pipes may stay open after the bot exited (a grandchild that left
  * the group may hold them) before we close them ourselves. */
 #define BOT_DRAIN_S 0.5
-/* Bytes read from stdout per callback, so one flooding bot cannot starve
- * the other games on the loop. */
-#define BOT_READ_ROUNDS 16
+/* Buffers (8 KiB) read from stdout per callback, so one flooding bot
+ * cannot starve the other games on the loop: a stretch of the loop spent
+ * on one bot's output stays near a millisecond. */
+#define BOT_READ_ROUNDS 4
+/* Buffers read at a bot's exit: more than its pipe holds (64 KiB), so
+ * that the end of file comes at once. */
+#define BOT_EXIT_ROUNDS 64
 /* A bot ended by SIGTERM, SIGINT or SIGHUP that the referee did not send
  * was most likely signalled together with the referee (a batch system
  * ending the job, a terminal closing: they signal every process), and the
@@ -39,6 +43,10 @@
 /* Bytes of stderr kept for a crash's detail: a few lines of an
  * interpreter's message. */
 #define BOT_ERR_TAIL 1024
+
+/* The loop's time on every bot's output (bot_output_spent).  Bots live on
+ * the loop's thread alone. */
+static double bot_output_time;
 
 struct bot {
     struct ev_loop *loop;
@@ -80,10 +88,6 @@ struct bot {
     char last_line[64];
     bool bom;
     char *log_note; /* written at the end of its log, when that closes */
-    /* The loop's time spent on what this bot wrote (its stdout and stderr
-     * callbacks, lines handed over included), s: never forgiven to it
-     * (clock/turnclock.h). */
-    double loop_spent;
 };
 
 static void bot_check_reaped(bot *b);
@@ -450,8 +454,7 @@ static void bot_out_cb(struct ev_loop *loop, ev_io *w, int revents)
         bot_out_discard(b, BOT_READ_ROUNDS);
     else
         bot_read_out(b, BOT_READ_ROUNDS);
-    /* b lives on: bot_free waits for BOT_REAPED, never in a callback. */
-    b->loop_spent += clock_now() - t0;
+    bot_output_time += clock_now() - t0;
 }
 
 /* ---- stderr ----------------------------------------------------------- */
@@ -514,10 +517,9 @@ static void bot_err_cb(struct ev_loop *loop, ev_io *w, int revents)
 {
     (void)loop;
     (void)revents;
-    bot *b = w->data;
     double t0 = clock_now();
-    bot_read_err(b, BOT_READ_ROUNDS, true);
-    b->loop_spent += clock_now() - t0;
+    bot_read_err(w->data, BOT_READ_ROUNDS, true);
+    bot_output_time += clock_now() - t0;
 }
 
 /* The referee's last word in the log, after all the bot wrote, whatever
@@ -596,12 +598,12 @@ static void bot_exit_cb(struct ev_loop *loop, ev_io *w, int revents)
      * sent just before exit must count.  The pipe holds at most 64 KiB,
      * so this ends. */
     if (b->child.out_fd >= 0 && !b->draining && !b->muted)
-        bot_read_out(b, BOT_READ_ROUNDS * 4);
+        bot_read_out(b, BOT_EXIT_ROUNDS);
     /* Nothing more is taken from it: what fills the pipe (a flood without
      * a newline) is dropped, so that the end of file comes now and not
      * after the drain timer. */
     if (b->child.out_fd >= 0 && (b->draining || b->muted))
-        bot_out_discard(b, BOT_READ_ROUNDS * 2);
+        bot_out_discard(b, BOT_EXIT_ROUNDS);
     /* Its last words on stderr (an interpreter's error) are in the pipe
      * too, and explain its exit: read them before it is reported gone. */
     bot_read_err(b, BOT_READ_ROUNDS, false);
@@ -967,7 +969,7 @@ bot_end bot_end_kind(const bot *b) { return b->end; }
 const char *bot_gone_text(const bot *b) { return b->gone_text; }
 bool bot_reaped(const bot *b) { return b->reaped; }
 
-double bot_loop_spent(const bot *b) { return b->loop_spent; }
+double bot_output_spent(void) { return bot_output_time; }
 
 double bot_cpu_seconds(bot *b)
 {

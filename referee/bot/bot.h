@@ -135,10 +135,11 @@ bool bot_sent_bom(const bot *b);
  * all the bot wrote and whatever the cap ("[referee] TEXT"). */
 void bot_log_note(bot *b, const char *text);
 
-/* The loop's time spent on what the bot wrote (reading its stdout and
- * stderr, and handing its lines over), in seconds since it started: the
- * part of the loop's pauses that the bot itself caused. */
-double bot_loop_spent(const bot *b);
+/* The loop's time spent on what bots wrote (reading their stdout and
+ * stderr, logging it, handing their lines over), in seconds, all bots of
+ * the process together: the part of the loop's pauses that bots caused,
+ * which is forgiven to none (clock/turnclock.h). */
+double bot_output_spent(void);
 /* The CPU seconds used so far by the bot's whole process tree: its box's
  * account (exact), or without a box its process group's from /proc
  * (proc/cputime.h says how exact).  -1 if it cannot be read (the bot has

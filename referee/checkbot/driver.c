@@ -276,7 +276,7 @@ turnclock_reading ckdrv_read_clock(const ckdrv *d, bool at_wake)
         .now = clock_now(),
         .paused = at_wake ? loopclock_paused_at_wake(lc)
                           : loopclock_paused(lc),
-        .own = bot_loop_spent(d->b)};
+        .output = bot_output_spent()};
 }
 
 void ckdrv_clock(const ckdrv *d, turnclock *c, const time_control *tc,

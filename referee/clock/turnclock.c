@@ -60,7 +60,7 @@ double turnclock_forgiven(const turnclock *t, const turnclock_reading *r)
 {
     if (t->tc.clock == TIME_CLOCK_CPU)
         return 0.;
-    double f = (r->paused - t->at.paused) - (r->own - t->at.own);
+    double f = (r->paused - t->at.paused) - (r->output - t->at.output);
     double cap = (double)turnclock_forgive_cap_ms(&t->tc, t->limit_ms) / 1e3;
     return f < 0. ? 0. : f > cap ? cap : f;
 }

@@ -12,9 +12,13 @@
  * turn (loopclock.h: its loop held up beyond 1 ms between two polls) are
  * forgiven: not charged, and the deadline moves by them.  Two rules keep a
  * bot from buying time with them:
- *  - what the loop spent on the bot's own output (reading it, logging its
- *    stderr, handing its lines over: bot_loop_spent) is taken off what is
- *    forgiven to that bot, so a flood of lines buys nothing;
+ *  - what the loop spent on bots' output (reading it, logging stderr,
+ *    handing lines over: bot_output_spent), its own or any other's, is
+ *    forgiven to none, so a flood of lines buys nothing: not for the bot
+ *    that floods, nor for a copy of it in another game, nor for a partner.
+ *    Such a flood costs the bot on move at most one stretch of the loop
+ *    (its reads are bounded per loop iteration, bot.c): a move is timed to
+ *    the loop's wake-up after the stretch in which it came;
  *  - at most limit + grace is forgiven in one turn (TURNCLOCK_FORGIVE_CAP):
  *    a turn never lasts more than twice its allowance, whatever the
  *    referee's pauses, which a bot's helpers might otherwise provoke by
@@ -43,7 +47,7 @@ typedef struct {
     double paused; /* the loop's pause account (loopclock_paused, or
                       loopclock_paused_at_wake for a line read now); 0 where
                       the loop is not watched */
-    double own;    /* bot_loop_spent() of the bot on move */
+    double output; /* bot_output_spent(): the loop's time on bots' output */
     double cpu;    /* bot_cpu_seconds() of the bot on move (CPU clock);
                       -1 where it could not be read: that turn is then
                       held to the wall cap alone */

@@ -71,6 +71,7 @@ struct match {
     int ncpu;            /* processors a bot's tree may use at once */
     ev_timer w_deadline;
     ev_timer w_done;     /* runs the done callback outside bot callbacks */
+    ev_timer w_stall;    /* test hook: the loop stalls after a turn line */
     match_done_cb done;
     void *done_arg;
     char write_err[512];
@@ -102,6 +103,7 @@ static void match_begin_if_ready(match *m);
 static void match_check_done(match *m);
 static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev);
 static void match_done_timer_cb(struct ev_loop *loop, ev_timer *w, int rev);
+static void match_stall_cb(struct ev_loop *loop, ev_timer *w, int rev);
 
 /* ---- setup ----------------------------------------------------------------- */
 
@@ -218,7 +220,8 @@ match *match_new(struct ev_loop *loop, const match_config *cfg,
     match_fill_record_header(m);
     ev_timer_init(&m->w_deadline, match_deadline_cb, 0., 0.);
     ev_timer_init(&m->w_done, match_done_timer_cb, 0., 0.);
-    m->w_deadline.data = m->w_done.data = m;
+    ev_timer_init(&m->w_stall, match_stall_cb, 0., 0.);
+    m->w_deadline.data = m->w_done.data = m->w_stall.data = m;
     for (int s = 0; s < m->nseats; s++) {
         m->seat[s].bank_left = cfg->tc.bank_ms;
         m->seat[s].cpu_at_move = -1.;
@@ -522,20 +525,20 @@ static void match_arm_deadline(match *m, double at)
 }
 
 /* What the turn clock needs now, of seat s (-1: the handshake's, which
- * no bot's output and no CPU time bear on).  at_wake: the loop's pauses
- * up to its last wake-up, for a line read now (loopclock.h). */
+ * no CPU time bears on).  at_wake: the loop's pauses up to its last
+ * wake-up, for a line read now (loopclock.h). */
 static void match_read_clock(match *m, int s, bool at_wake,
                              turnclock_reading *r)
 {
     const loopclock *lc = m->cfg.clock;
-    *r = (turnclock_reading){.now = clock_now()};
+    *r = (turnclock_reading){.now = clock_now(),
+                             .output = bot_output_spent()};
     if (lc)
         r->paused = at_wake ? loopclock_paused_at_wake(lc)
                             : loopclock_paused(lc);
     if (s < 0)
         return;
     match_seat *st = &m->seat[s];
-    r->own = bot_loop_spent(st->b);
     if (m->cfg.tc.clock != TIME_CLOCK_CPU)
         return;
     /* At the start of a turn of a bot frozen since its last move was
@@ -581,7 +584,8 @@ static void match_next_turn(match *m)
     double next;
     turnclock_check(&m->clk, &r, m->ncpu, &next);
     match_arm_deadline(m, next);
-    match_sleep_ms(m->cfg.test.loop_stall_ms);
+    if (m->cfg.test.loop_stall_ms > 0)
+        ev_timer_start(m->loop, &m->w_stall);
 }
 
 /* When a line read at t is taken to have come: the loop's wake-up, the
@@ -1032,6 +1036,17 @@ static void match_deadline_cb(struct ev_loop *loop, ev_timer *w, int rev)
         match_timeout(m, s, due, &r);
 }
 
+/* The test hook's stall of the loop, in a stretch of its own: inside the
+ * callback of the bot that moved it would count as that bot's output
+ * (turnclock.h), which a referee that the machine does not run is not. */
+static void match_stall_cb(struct ev_loop *loop, ev_timer *w, int rev)
+{
+    (void)loop;
+    (void)rev;
+    match *m = w->data;
+    match_sleep_ms(m->cfg.test.loop_stall_ms);
+}
+
 /* On the writer's thread: the loop leaves the record alone meanwhile. */
 static void match_write_job(void *arg)
 {
@@ -1119,6 +1134,7 @@ void match_free(match *m)
         return;
     ev_timer_stop(m->loop, &m->w_deadline);
     ev_timer_stop(m->loop, &m->w_done);
+    ev_timer_stop(m->loop, &m->w_stall);
     for (int s = 0; s < m->nseats; s++) {
         match_attach_comments(m, s, NULL);
         bot_free(m->seat[s].b);

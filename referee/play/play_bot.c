@@ -343,11 +343,6 @@ double play_bot_turn(play_bot *pb, const rules_game *g, const rules_pos *pos,
     return pb->asked_at;
 }
 
-double play_bot_loop_spent(const play_bot *pb)
-{
-    return pb->b ? bot_loop_spent(pb->b) : 0.;
-}
-
 void play_bot_poll(play_bot *pb)
 {
     if (pb->b && !pb->b_done)

@@ -78,9 +78,6 @@ void play_bot_setup(play_bot *pb, const rules_game *g,
  * the start of the bot's clock. */
 double play_bot_turn(play_bot *pb, const rules_game *g, const rules_pos *pos,
                      const record *rec, long limit_ms, long bank_ms);
-/* The loop's time spent on what the seat's current process wrote, s
- * (bot_loop_spent; 0 before it runs): its turn clock never forgives it. */
-double play_bot_loop_spent(const play_bot *pb);
 /* Read what is in the bot's stdout now (before a deadline is judged). */
 void play_bot_poll(play_bot *pb);
 

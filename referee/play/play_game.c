@@ -267,14 +267,13 @@ static void play_begin_if_ready(play_game *pg)
 
 /* ---- the clock ------------------------------------------------------------ */
 
-/* What seat s's clock reads now.  play has no loopclock: no pause of
- * the referee is known, so none is forgiven (paused 0); and it times on
- * the wall clock only (play_check_config), so no CPU time is read. */
-static turnclock_reading play_read_clock(const play_game *pg, int s)
+/* What the clock reads now.  play has no loopclock: no pause of the
+ * referee is known, so none is forgiven (paused 0); and it times on the
+ * wall clock only (play_check_config), so no CPU time is read. */
+static turnclock_reading play_read_clock(void)
 {
-    const play_bot *b = pg->seat[s].bot;
     return (turnclock_reading){.now = clock_now(),
-                               .own = b ? play_bot_loop_spent(b) : 0.};
+                               .output = bot_output_spent()};
 }
 
 static void play_arm_deadline(play_game *pg, double at)
@@ -285,7 +284,7 @@ static void play_arm_deadline(play_game *pg, double at)
 /* The clock of seat s starts at start (its turn line's time). */
 void play_clock_start(play_game *pg, int s, double start)
 {
-    turnclock_reading r = play_read_clock(pg, s);
+    turnclock_reading r = play_read_clock();
     pg->turn_seat = s;
     turnclock_begin(&pg->clk, &pg->cfg.tc, pg->seat[s].bank_left, start,
                     &r);
@@ -298,7 +297,7 @@ void play_clock_start(play_game *pg, int s, double start)
 static turnclock_state play_due(play_game *pg, turnclock_reading *r)
 {
     double next;
-    *r = play_read_clock(pg, pg->turn_seat);
+    *r = play_read_clock();
     turnclock_state st = turnclock_check(&pg->clk, r, 1, &next);
     if (st == TURNCLOCK_RUNNING)
         play_arm_deadline(pg, next);
@@ -494,7 +493,7 @@ static turnclock_charge play_charge(play_game *pg, int s, double t)
     if (play_clocked(pg, s)) {
         /* A line read after the deadline was there when the referee
          * first looked (play_deadline_cb): it counts at the deadline. */
-        turnclock_reading r = play_read_clock(pg, s);
+        turnclock_reading r = play_read_clock();
         c = turnclock_move(&pg->clk, &r, t);
         st->bank_left = turnclock_bank_after(&pg->cfg.tc, st->bank_left,
                                              c.ms);

@@ -9,8 +9,11 @@
  * cstime of /proc/PID/stat).  How exact: to the clock tick (1/100 s on
  * Linux) per process; a process that left the group (setsid, setpgid) is
  * not counted from then on, nor is a child that exited after its parent
- * did (its time goes to whoever reaps it).  Cost: one walk over /proc,
- * about a file read per process on the machine.
+ * did (its time goes to whoever reaps it: a double-forked helper that
+ * ends between two looks is counted nowhere), and a process of another
+ * bot that joins the group is counted to this one.  Bots without a box
+ * must be trusted for these reasons among others.  Cost: one walk over
+ * /proc, about a file read per process on the machine.
  */
 #ifndef CPUTIME_H
 #define CPUTIME_H

@@ -373,6 +373,39 @@ Test(clock, a_bot_that_floods_on_its_turn_still_loses_on_time, .timeout = 120)
     mrun_finish(&c);
 }
 
+/* Copies of one bot in games played at once (match -j, sprt, gauntlet)
+ * each flooding on its turn: the loop's time on the others' floods was
+ * forgiven to each, up to half its wall time (a bot answering 900 ms into
+ * a 500 ms limit played on).  No bot's output is forgiven to anyone now:
+ * answering 550 ms in, each copy's moves are forgiven little (what the
+ * referee itself paused), far from the 300 ms and more the floods made. */
+Test(clock, copies_flooding_in_games_at_once_buy_each_other_nothing,
+     .timeout = 120)
+{
+    mrun c;
+    const char *opts[] = {"-n", "3", "-j", "3", "--seed", "6", "--move-ms",
+                          "500", "--grace-ms", "100", "--sandbox", "off",
+                          NULL};
+    mrun_match(&c, opts, RUN_TBOTS "flood_bot own 550", RUN_BOTS "random_bot");
+    cr_assert_eq(c.rc, 0, "%s", c.out);
+    long most = 0, moves = 0;
+    for (int g = 1; g <= 3; g++) {
+        record r;
+        mrun_record(&c, g, &r);
+        int flood = mrun_seat_of(&r, "flood_bot");
+        for (size_t i = 0; i < r.nmoves; i++)
+            if (r.moves[i].seat == flood) {
+                moves++;
+                if (r.moves[i].paused_ms > most)
+                    most = r.moves[i].paused_ms;
+            }
+        record_release(&r);
+    }
+    cr_expect_geq(moves, 3, "the flooding bots made %ld moves", moves);
+    cr_expect_lt(most, 150, "a flooding bot was forgiven %ld ms", most);
+    mrun_finish(&c);
+}
+
 /* A bot that floods all game long (thinking on the other's time: ponder)
  * takes nothing from the bot on move: its reads are bounded per turn of
  * the loop, and the loop's time on them is forgiven to the other bot.

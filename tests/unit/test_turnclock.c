@@ -38,21 +38,21 @@ Test(turnclock, the_bank_after_a_move)
     cr_expect_eq(turnclock_bank_after(&tc, 0, 500), -1);
 }
 
-/* The loop paused 300 ms in all during the turn, 250 of them reading the
- * bot's own lines: 50 ms are forgiven.  Past limit + grace nothing more
- * is, however long the referee paused. */
-Test(turnclock, own_output_is_never_forgiven_and_the_rest_is_capped)
+/* The loop paused 300 ms in all during the turn, 250 of them reading
+ * bots' lines (this bot's or any other's): 50 ms are forgiven.  Past
+ * limit + grace nothing more is, however long the referee paused. */
+Test(turnclock, bots_output_is_never_forgiven_and_the_rest_is_capped)
 {
     time_control tc = tc_of(500, 0, 0, 100);
     turnclock t;
-    turnclock_reading at = {.paused = 10., .own = 2.};
+    turnclock_reading at = {.paused = 10., .output = 2.};
     turnclock_begin(&t, &tc, 0, 100., &at);
-    turnclock_reading r = {.now = 100.4, .paused = 10.3, .own = 2.25};
+    turnclock_reading r = {.now = 100.4, .paused = 10.3, .output = 2.25};
     cr_expect_float_eq(turnclock_forgiven(&t, &r), 0.05, 1e-9);
     cr_expect_float_eq(turnclock_due(&t, 0.05), 100.65, 1e-9);
-    r.own = 2.4; /* more of its own than the pauses: nothing */
+    r.output = 2.4; /* more bots' output than pauses: nothing */
     cr_expect_float_eq(turnclock_forgiven(&t, &r), 0., 1e-12);
-    r = (turnclock_reading){.now = 103., .paused = 15., .own = 2.};
+    r = (turnclock_reading){.now = 103., .paused = 15., .output = 2.};
     cr_expect_float_eq(turnclock_forgiven(&t, &r), 0.6, 1e-9);
     cr_expect_eq(turnclock_forgive_cap_ms(&tc, 500), 600);
 }
