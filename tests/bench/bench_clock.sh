@@ -23,7 +23,7 @@
 #   E_MOVE_MS    --move-ms in e1 [200]   E_GRACE_MS  --grace-ms in e1 [100]
 #   E_JOBS       games at once in e1 [8]
 #   E_WALL_CAP_MS  --wall-cap-ms for e1's cpu side [none: the referee's
-#                default, 3 x (limit + grace) + 1000]
+#                default, 10 x (limit + grace) + 1000]
 #   COST_GAMES   games per run in e2 [20]   COST_RUNS  runs per side [5]
 #   ONLY         run only these parts, e.g. ONLY=cd [abcde]
 #   BASE_NICE    nice value of the baseline in c and d, its bots kept at
@@ -420,7 +420,7 @@ if [[ $ONLY == *e* ]]; then
     echo "e. the CPU clock (--clock cpu) against the wall clock, same run, no baseline"
     echo "e1. fairness under load (pentago, paced bots using $BURN_MS ms of CPU a move,"
     echo "   --move-ms $E_MOVE_MS --grace-ms $E_GRACE_MS, -j $E_JOBS, $NCPU CPU spinners, sandbox $SANDBOX,"
-    echo "   wall cap ${E_WALL_CAP_MS:-$((3 * (E_MOVE_MS + E_GRACE_MS) + 1000))} ms;"
+    echo "   wall cap ${E_WALL_CAP_MS:-$((10 * (E_MOVE_MS + E_GRACE_MS) + 1000))} ms;"
     echo "   $e_games games a side: cpu in ${E[secs_cpu]} s, then wall in ${E[secs_wall]} s)"
     erow "" "--clock cpu" "--clock wall" ""
     erow "games" "${E[games_cpu]}" "${E[games_wall]}" ""
