@@ -225,6 +225,6 @@ int cmd_match(int argc, char **argv)
     rng_seed(&lot, mc.opts.so.base.seed);
     mc.first = (int)rng_below(&lot, mc.places ? (uint32_t)mc.opts.so.nbots
                                               : 2);
-    series_owner owner = {match_next, match_done, match_summary, &mc};
+    series_owner owner = {match_next, match_done, match_summary, &mc, NULL};
     return series_run(&mc.opts.so, &owner);
 }

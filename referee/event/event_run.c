@@ -637,7 +637,7 @@ static int event_loop_start(event_runner *er)
                  .loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS"),
                  .write_fail = getenv("REFEREE_TEST_WRITE_FAIL")}};
     matchpool_owner owner = {event_next_game, event_game_done,
-                             event_game_failed, er};
+                             event_game_failed, er, NULL};
     er->games = matchpool_new(er->loop, &po, &owner, er->err, er->errlen);
     if (!er->games)
         return -1;

@@ -88,11 +88,12 @@ static void pool_unlist(matchpool *p, pool_game *g)
  * take its slot. */
 static void pool_game_over(match *m, void *arg)
 {
-    (void)m;
     pool_game *g = arg;
     g->over = true;
     g->p->running--;
     g->p->writing++;
+    if (g->p->owner.over)
+        g->p->owner.over(g->p->owner.arg, g->tag, m);
     matchpool_fill(g->p);
 }
 

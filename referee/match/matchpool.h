@@ -48,6 +48,11 @@ typedef struct {
      * the owner halts the pool or tries the next. */
     void (*failed)(void *arg, void *tag, const char *err);
     void *arg;
+    /* Optional: the game is played and its record complete in memory
+     * (match_record), before it goes to disk and before its slot is
+     * offered to the next game: an owner whose next game depends on this
+     * one's result (a strength test's verdict) learns it first. */
+    void (*over)(void *arg, void *tag, match *m);
 } matchpool_owner;
 
 typedef struct {

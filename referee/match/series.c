@@ -144,6 +144,13 @@ static void series_game_done(void *arg, void *tag, match *m)
     free(g);
 }
 
+static void series_game_over(void *arg, void *tag, match *m)
+{
+    series *s = arg;
+    if (s->owner->over)
+        s->owner->over(s->owner->arg, s, tag, m);
+}
+
 static void series_game_failed(void *arg, void *tag, const char *err)
 {
     series *s = arg;
@@ -252,6 +259,9 @@ static int series_end(series *s, bool ran, int rc)
     if (ran && s->owner->summary)
         s->owner->summary(s->owner->arg, s);
     matchpool_free(s->pool);
+    /* Every bot is gone: the run's control groups go too.  A later series
+     * of the same run (a gauntlet's next reference) sets them up afresh
+     * in its series_prepare(). */
     sandbox_teardown();
     guard_stop();
     if (s->loop)
@@ -306,7 +316,7 @@ int series_run(const series_options *o, const series_owner *owner)
                  .loop_stall_ms = testhook_ms("REFEREE_TEST_LOOP_STALL_MS"),
                  .write_fail = getenv("REFEREE_TEST_WRITE_FAIL")}};
     matchpool_owner po_owner = {series_next_game, series_game_done,
-                                series_game_failed, &s};
+                                series_game_failed, &s, series_game_over};
     char err[512];
     s.pool = matchpool_new(s.loop, &po, &po_owner, err, sizeof err);
     if (!s.pool) {

@@ -59,6 +59,10 @@ typedef struct {
     void (*done)(void *arg, series *s, const series_game *g, const match *m);
     void (*summary)(void *arg, series *s);
     void *arg;
+    /* Optional: game g is played, its record complete in memory but not
+     * yet on disk; next() is asked for the game after it only then
+     * (matchpool.h).  done() still follows. */
+    void (*over)(void *arg, series *s, const series_game *g, const match *m);
 } series_owner;
 
 typedef struct {

@@ -12,10 +12,7 @@ static const char sprt_html_style[] =
     "table{border-collapse:collapse;margin:.5em 0 1.5em}"
     "td,th{border:1px solid #bbb;padding:.25em .6em;text-align:left}"
     "th{background:#eee}.verdict{font-size:1.4em;font-weight:bold}"
-    ".pass{color:#176c17}.fail{color:#a11}.open{color:#7a5b00}"
-    ".bar{position:relative;height:1.2em;background:#eee;border:1px solid "
-    "#bbb;width:30em}.llr{position:absolute;top:0;bottom:0;width:3px;"
-    "background:#222}";
+    ".pass{color:#176c17}.fail{color:#a11}.open{color:#7a5b00}";
 
 /* A row: a header cell and a value written by the caller. */
 static void sprt_html_row(FILE *f, const char *head)
@@ -25,11 +22,15 @@ static void sprt_html_row(FILE *f, const char *head)
     fputs("</th><td>", f);
 }
 
+/* An estimate and its interval; value: its text (sprt_elo_text, ...). */
 static void sprt_html_interval(FILE *f, const char *head,
-                               const penta_interval *v)
+                               const penta_interval *v, const char *value)
 {
+    char lo[32], hi[32];
     sprt_html_row(f, head);
-    fprintf(f, "%+.1f [%+.1f, %+.1f]%s</td></tr>\n", v->value, v->lo, v->hi,
+    fprintf(f, "%s [%s, %s]%s</td></tr>\n", value,
+            sprt_elo_text(v->lo, lo, sizeof lo),
+            sprt_elo_text(v->hi, hi, sizeof hi),
             v->bounded ? "" : " (not bounded: too few games or one-sided)");
 }
 
@@ -70,7 +71,66 @@ static void sprt_html_setup(FILE *f, const sprt_summary *s)
           "game)</td></tr>\n</table>\n", f);
 }
 
-/* The LLR between its bounds, as a bar. */
+/* Where the LLR stands against its bounds, in words. */
+static void sprt_html_llr_words(FILE *f, const sprt_summary *s)
+{
+    double lo = s->state.lower, hi = s->state.upper, llr = s->state.llr;
+    if (llr >= hi)
+        fprintf(f, "LLR %.2f reached the upper bound %.2f after %ld pairs: "
+                   "H1 accepted", llr, hi, s->verdict_pairs);
+    else if (llr <= lo)
+        fprintf(f, "LLR %.2f reached the lower bound %.2f after %ld pairs: "
+                   "H0 accepted", llr, lo, s->verdict_pairs);
+    else
+        fprintf(f, "LLR %.2f, between the bounds %.2f and %.2f: no verdict "
+                   "after %ld pairs", llr, lo, hi, s->npath);
+}
+
+#define SPRT_SVG_W 600.
+#define SPRT_SVG_H 240.
+
+/* The LLR's path over the pairs between its two bounds, as an inline SVG
+ * (no script): a reader sees at a glance how the test went. */
+static void sprt_html_path(FILE *f, const sprt_summary *s)
+{
+    double lo = s->state.lower, hi = s->state.upper;
+    double top = hi, bottom = lo;
+    for (long i = 0; i < s->npath; i++) {
+        top = s->llr_path[i] > top ? s->llr_path[i] : top;
+        bottom = s->llr_path[i] < bottom ? s->llr_path[i] : bottom;
+    }
+    double span = top - bottom > 0 ? top - bottom : 1., n = s->npath;
+#define SPRT_Y(v) (SPRT_SVG_H * (top - (v)) / span)
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+               "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
+               "aria-label=\"the LLR after each pair\" style=\"border:1px "
+               "solid #bbb;background:#fafafa\">\n",
+            SPRT_SVG_W, SPRT_SVG_H, SPRT_SVG_W, SPRT_SVG_H);
+    fprintf(f, "<line x1=\"0\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
+               "stroke=\"#176c17\" stroke-dasharray=\"6 4\"/>\n"
+               "<line x1=\"0\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
+               "stroke=\"#a11\" stroke-dasharray=\"6 4\"/>\n"
+               "<line x1=\"0\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
+               "stroke=\"#bbb\"/>\n",
+            SPRT_SVG_W, SPRT_Y(hi), SPRT_Y(hi), SPRT_SVG_W, SPRT_Y(lo),
+            SPRT_Y(lo), SPRT_SVG_W, SPRT_Y(0.), SPRT_Y(0.));
+    fprintf(f, "<polyline fill=\"none\" stroke=\"#222\" stroke-width="
+               "\"1.5\" points=\"0,%.1f", SPRT_Y(0.));
+    for (long i = 0; i < s->npath; i++)
+        fprintf(f, " %.1f,%.1f", SPRT_SVG_W * (double)(i + 1) / n,
+                SPRT_Y(s->llr_path[i]));
+    fprintf(f, "\"/>\n<text x=\"4\" y=\"%.1f\" font-size=\"12\" "
+               "fill=\"#176c17\">H1 %.2f</text>\n<text x=\"4\" "
+               "y=\"%.1f\" font-size=\"12\" fill=\"#a11\">H0 %.2f</text>\n"
+               "</svg>\n<p>The LLR after each of the %ld pairs counted (left "
+               "to right); the test ends where it first meets a dashed "
+               "bound.</p>\n",
+            SPRT_Y(hi) + 14 > SPRT_SVG_H ? SPRT_SVG_H - 2 : SPRT_Y(hi) + 14,
+            hi, SPRT_Y(lo) - 4 < 12 ? 12 : SPRT_Y(lo) - 4, lo, s->npath);
+#undef SPRT_Y
+}
+
+/* The LLR against its bounds: in words, and its path. */
 static void sprt_html_test(FILE *f, const sprt_summary *s)
 {
     fputs("<h2>Test</h2>\n", f);
@@ -78,17 +138,17 @@ static void sprt_html_test(FILE *f, const sprt_summary *s)
         fprintf(f, "<p>A fixed number of pairs: %ld.</p>\n", s->max_pairs);
         return;
     }
-    double lo = s->state.lower, hi = s->state.upper, llr = s->state.llr;
-    double at = hi > lo ? (llr - lo) / (hi - lo) : 0.5;
-    at = at < 0 ? 0 : at > 1 ? 1 : at;
-    fprintf(f, "<p>%s Elo, H0: %g, H1: %g, alpha %g, beta %g. LLR %.2f "
-               "between the bounds %.2f and %.2f%s.</p>\n",
+    fprintf(f, "<p>%s Elo, H0: %g, H1: %g, alpha %g, beta %g. ",
             s->params.model == SPRT_NORMALIZED ? "normalised" : "logistic",
-            s->params.elo0, s->params.elo1, s->params.alpha, s->params.beta,
-            llr, lo, hi, s->verdict_pairs ? "" : " (no verdict)");
-    fprintf(f, "<div class=\"bar\" title=\"LLR %.2f\"><div class=\"llr\" "
-               "style=\"left:%.1f%%\"></div></div>\n",
-            llr, 100 * at);
+            s->params.elo0, s->params.elo1, s->params.alpha, s->params.beta);
+    sprt_html_llr_words(f, s);
+    if (s->pairs_after_verdict > 0)
+        fprintf(f, "; %ld more %s in flight then: played and recorded, not "
+                   "counted", s->pairs_after_verdict,
+                s->pairs_after_verdict == 1 ? "pair was" : "pairs were");
+    fputs(".</p>\n", f);
+    if (s->npath > 0 && s->llr_path)
+        sprt_html_path(f, s);
 }
 
 static void sprt_html_figures(FILE *f, const sprt_summary *s)
@@ -105,8 +165,11 @@ static void sprt_html_figures(FILE *f, const sprt_summary *s)
             s->counts[1], s->counts[2], s->counts[3], s->counts[4]);
     sprt_html_row(f, "score");
     fprintf(f, "%.1f %%</td></tr>\n", 100 * r->score);
-    sprt_html_interval(f, "Elo, 95 %", &r->elo);
-    sprt_html_interval(f, "normalised Elo, 95 %", &r->nelo);
+    char e[32], ne[32];
+    sprt_html_interval(f, "Elo, 95 %", &r->elo,
+                       sprt_elo_text(r->elo.value, e, sizeof e));
+    sprt_html_interval(f, "normalised Elo, 95 %", &r->nelo,
+                       sprt_nelo_text(r, ne, sizeof ne));
     sprt_html_row(f, "LOS");
     fprintf(f, "%.1f %%</td></tr>\n", 100 * r->los);
     sprt_html_row(f, "draw ratio (games, pairs)");

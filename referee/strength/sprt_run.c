@@ -24,6 +24,7 @@ typedef struct {
     long counts[PENTA_BUCKETS]; /* pairs counted in order */
     sprt_verdict verdict;
     long verdict_pairs;
+    double *llr_path; /* the LLR after each pair counted, max_pairs */
     sprt_faults faults[2];
     bool error;       /* a bot could not start, a game was void */
     int interrupted;  /* games Ctrl-C ended: not recorded */
@@ -62,33 +63,55 @@ static void sprt_evaluate_now(const sprt_cmd *sc, const long counts[5],
 }
 
 /* Hand the pairs now complete in index order to the test; the first
- * bound crossed is the verdict. */
+ * bound crossed is the verdict, and the test stops there, as fishtest's
+ * and fastchess's do: a pair that was in flight then is played out and
+ * recorded, but not counted (sprt_summary.pairs_after_verdict). */
 static void sprt_count_in_order(sprt_cmd *sc)
 {
     int bucket;
     while (sprt_tally_next(sc->tally, &bucket)) {
+        if (sc->verdict != SPRT_CONTINUE)
+            continue;
         sc->counts[bucket]++;
-        if (sc->c.fixed || sc->verdict != SPRT_CONTINUE)
+        if (sc->c.fixed)
             continue;
         sprt_state st;
-        if (sprt_evaluate(&sc->c.params, sc->counts, &st, NULL) == 0 &&
-            st.verdict != SPRT_CONTINUE) {
+        long n = sprt_tally_in_order(sc->tally);
+        if (sprt_evaluate(&sc->c.params, sc->counts, &st, NULL) != 0)
+            continue;
+        if (sc->llr_path && n <= sc->c.max_pairs)
+            sc->llr_path[n - 1] = st.llr;
+        if (st.verdict != SPRT_CONTINUE) {
             sc->verdict = st.verdict;
-            sc->verdict_pairs = sprt_tally_in_order(sc->tally);
+            sc->verdict_pairs = n;
         }
     }
 }
 
-/* A recorded game: its score, and the faulting bot's fault. */
+/* Pairs counted by the test so far. */
+static long sprt_counted(const sprt_cmd *sc)
+{
+    long n = 0;
+    for (int k = 0; k < PENTA_BUCKETS; k++)
+        n += sc->counts[k];
+    return n;
+}
+
+/* A recorded game: its score, and the faulting bot's fault.  After the
+ * verdict a game of a pair in flight counts for nothing, and a void one
+ * is no error either. */
 static void sprt_take(sprt_cmd *sc, const series_game *g, const record *r)
 {
     int half2 = sprt_half2(g, r);
+    bool after = sc->verdict != SPRT_CONTINUE;
     if (half2 < 0 || (r->reason && !strcmp(r->reason, "failed-to-start"))) {
+        if (after)
+            return;
         sc->error = true; /* no result, or one that says nothing of
                              strength: the test stops */
         return;
     }
-    if (r->fault_seat >= 0 && r->reason)
+    if (r->fault_seat >= 0 && r->reason && !after)
         sprt_faults_add(&sc->faults[g->bot_of_seat[r->fault_seat]],
                         r->reason);
     sprt_tally_game(sc->tally, g->index, half2);
@@ -161,13 +184,13 @@ static bool sprt_next(void *arg, series *s, series_game *g)
     return false;
 }
 
-static void sprt_done(void *arg, series *s, const series_game *g,
+/* The game is played: its result is taken before the next game is asked
+ * for (series.h), so that no pair starts after the verdict. */
+static void sprt_over(void *arg, series *s, const series_game *g,
                       const match *m)
 {
     sprt_cmd *sc = arg;
-    if (match_aborted(m) || match_write_error(m))
-        return;
-    long before = sprt_tally_in_order(sc->tally);
+    long before = sprt_counted(sc);
     sprt_take(sc, g, match_record(m));
     if (sc->error) {
         char line[300];
@@ -177,8 +200,8 @@ static void sprt_done(void *arg, series *s, const series_game *g,
         series_print(s, 2, line);
         return;
     }
-    if (sprt_tally_in_order(sc->tally) == before)
-        return;
+    if (sprt_counted(sc) == before)
+        return; /* no pair completed, or one after the verdict */
     sprt_summary sum = {.sequential = !sc->c.fixed};
     sprt_evaluate_now(sc, sc->counts, NULL, &sum);
     char line[400];
@@ -189,6 +212,17 @@ static void sprt_done(void *arg, series *s, const series_game *g,
              : sc->verdict == SPRT_ACCEPT_H0 ? ": H0 accepted"
                                              : "");
     series_print(s, 1, line);
+}
+
+/* Its record is on disk (or the series says why not); the result was
+ * taken when the game was over (sprt_over). */
+static void sprt_done(void *arg, series *s, const series_game *g,
+                      const match *m)
+{
+    (void)arg;
+    (void)s;
+    (void)g;
+    (void)m;
 }
 
 static const char *sprt_verdict_text(const sprt_cmd *sc, int *status,
@@ -232,9 +266,16 @@ static void sprt_fill_summary(sprt_cmd *sc, sprt_summary *s, int status,
     s->params = sc->c.params;
     s->verdict_pairs = sc->verdict_pairs;
     s->max_pairs = sc->c.max_pairs;
-    sprt_tally_all(sc->tally, s->counts);
+    /* After a verdict, the pairs up to it; else every complete pair. */
+    long upto = sc->verdict != SPRT_CONTINUE ? sc->verdict_pairs : -1;
+    sprt_tally_all(sc->tally, upto, s->counts);
     long w, d, l;
-    sprt_tally_wdl(sc->tally, &w, &d, &l);
+    sprt_tally_wdl(sc->tally, upto, &w, &d, &l);
+    s->pairs_after_verdict = upto < 0 ? 0 : sprt_tally_beyond(sc->tally, upto);
+    s->llr_path = sc->llr_path;
+    s->npath = sc->c.fixed ? 0 : sprt_tally_in_order(sc->tally);
+    if (upto >= 0)
+        s->npath = upto;
     s->wdl = (penta_wdl){w, d, l};
     sprt_evaluate_now(sc, s->counts, &s->wdl, s);
     s->faults[0] = sc->faults[0];
@@ -304,7 +345,8 @@ static int sprt_setup(sprt_cmd *sc)
         return 2;
     }
     sc->tally = sprt_tally_new(sc->c.max_pairs);
-    if (!sc->tally) {
+    sc->llr_path = calloc((size_t)sc->c.max_pairs, sizeof *sc->llr_path);
+    if (!sc->tally || !sc->llr_path) {
         fprintf(stderr, "%s: out of memory\n", sc->c.so.prog);
         return 1;
     }
@@ -319,6 +361,7 @@ static int sprt_setup(sprt_cmd *sc)
 static void sprt_free(sprt_cmd *sc)
 {
     sprt_tally_free(sc->tally);
+    free(sc->llr_path);
     openings_free(sc->book);
     rules_game_free(sc->g);
 }
@@ -332,7 +375,8 @@ int sprt_run(const sprt_config *c, sprt_result *res)
     if (rc < 0 && sprt_resume(&sc) != 0)
         rc = 1;
     if (rc < 0) {
-        series_owner owner = {sprt_next, sprt_done, sprt_summary_cb, &sc};
+        series_owner owner = {sprt_next, sprt_done, sprt_summary_cb, &sc,
+                              sprt_over};
         rc = sprt_finish(&sc, series_run(&sc.c.so, &owner), res);
     }
     if (res)

@@ -82,10 +82,12 @@ static void sprt_yaml_test(FILE *f, const sprt_summary *s)
     }
     fprintf(f, "test:\n  model: %s\n  elo0: %g\n  elo1: %g\n  alpha: %g\n"
                "  beta: %g\n  lower: %.4f\n  upper: %.4f\n  llr: %.4f\n"
-               "  pairs_at_verdict: %ld\n  max_pairs: %ld\n",
+               "  pairs_at_verdict: %ld\n  pairs_after_verdict: %ld\n"
+               "  max_pairs: %ld\n",
             sprt_model_name(s->params.model), s->params.elo0, s->params.elo1,
             s->params.alpha, s->params.beta, s->state.lower, s->state.upper,
-            s->state.llr, s->verdict_pairs, s->max_pairs);
+            s->state.llr, s->verdict_pairs, s->pairs_after_verdict,
+            s->max_pairs);
 }
 
 static void sprt_yaml_figures(FILE *f, const sprt_summary *s)
@@ -127,13 +129,39 @@ int sprt_summary_write(const sprt_summary *s, const char *path, char *err,
     return fs_write_atomic(path, sprt_yaml, (void *)s, err, errlen);
 }
 
+/* An Elo figure as people read it: "+12.3", or "+inf" where it has no
+ * finite value and was clamped (pentanomial.h: every game won or lost). */
+const char *sprt_elo_text(double v, char *buf, size_t len)
+{
+    if (v >= PENTA_ELO_MAX - 1e-6)
+        return "+inf";
+    if (v <= -PENTA_ELO_MAX + 1e-6)
+        return "-inf";
+    snprintf(buf, len, "%+.1f", v);
+    return buf;
+}
+
+/* nElo likewise: unbounded (variance 0, score not 1/2) is +-inf, as Elo
+ * is, not the regularised figure. */
+const char *sprt_nelo_text(const penta_report *r, char *buf, size_t len)
+{
+    if (!r->nelo.bounded && r->pairs > 0 && r->score != 0.5)
+        return r->score > 0.5 ? "+inf" : "-inf";
+    snprintf(buf, len, "%+.1f", r->nelo.value);
+    return buf;
+}
+
 void sprt_summary_progress(char *buf, size_t len, const sprt_summary *s)
 {
     const penta_report *r = &s->rep;
+    char e[3][32], ne[32];
     int n = snprintf(buf, len, "pairs %ld (%ld games): score %.1f%%, Elo "
-                               "%+.1f [%+.1f, %+.1f], nElo %+.1f",
-                     r->pairs, r->games, 100. * r->score, r->elo.value,
-                     r->elo.lo, r->elo.hi, r->nelo.value);
+                               "%s [%s, %s], nElo %s",
+                     r->pairs, r->games, 100. * r->score,
+                     sprt_elo_text(r->elo.value, e[0], sizeof e[0]),
+                     sprt_elo_text(r->elo.lo, e[1], sizeof e[1]),
+                     sprt_elo_text(r->elo.hi, e[2], sizeof e[2]),
+                     sprt_nelo_text(r, ne, sizeof ne));
     if (s->sequential && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, ", LLR %.2f [%.2f, %.2f]",
                  s->state.llr, s->state.lower, s->state.upper);
@@ -161,12 +189,23 @@ void sprt_summary_print(FILE *out, const sprt_summary *s)
             s->counts[0], s->counts[1], s->counts[2], s->counts[3],
             s->counts[4], s->wdl.wins, s->wdl.draws, s->wdl.losses,
             100. * s->rep.los, 100. * s->rep.draw_ratio_lo);
-    if (s->sequential)
+    if (s->sequential && s->verdict_pairs > 0)
         fprintf(out, "  test: %s Elo [%g, %g], alpha %g, beta %g; verdict "
                      "after %ld pairs\n",
                 sprt_model_name(s->params.model), s->params.elo0,
                 s->params.elo1, s->params.alpha, s->params.beta,
                 s->verdict_pairs);
+    else if (s->sequential)
+        fprintf(out, "  test: %s Elo [%g, %g], alpha %g, beta %g; no "
+                     "verdict in %ld pairs\n",
+                sprt_model_name(s->params.model), s->params.elo0,
+                s->params.elo1, s->params.alpha, s->params.beta,
+                s->rep.pairs);
+    if (s->pairs_after_verdict > 0)
+        fprintf(out, "  %ld more %s in flight at the verdict: played and "
+                     "recorded, not counted\n",
+                s->pairs_after_verdict,
+                s->pairs_after_verdict == 1 ? "pair was" : "pairs were");
     sprt_print_faults(out, "candidate", &s->faults[0]);
     sprt_print_faults(out, "base", &s->faults[1]);
 }

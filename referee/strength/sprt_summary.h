@@ -42,6 +42,10 @@ typedef struct {
     penta_report rep;
     sprt_faults faults[2];    /* candidate, base */
     int interrupted;          /* games not recorded */
+    long pairs_after_verdict; /* in flight at the verdict: played and
+                                 recorded, not counted */
+    const double *llr_path;   /* the LLR after each pair counted */
+    long npath;
 } sprt_summary;
 
 /* Write the summary to path atomically; 0 or -1 with err. */
@@ -49,6 +53,12 @@ int sprt_summary_write(const sprt_summary *s, const char *path, char *err,
                        size_t errlen);
 /* The human summary. */
 void sprt_summary_print(FILE *out, const sprt_summary *s);
+/* An Elo figure as people read it: "+12.3", or "+inf"/"-inf" where it has
+ * no finite value and was clamped (pentanomial.h: every game won or lost). */
+const char *sprt_elo_text(double v, char *buf, size_t len);
+/* nElo likewise: one that is not bounded (variance 0, score not 1/2) is
+ * shown as +-inf, as Elo is, not as its regularised figure. */
+const char *sprt_nelo_text(const penta_report *r, char *buf, size_t len);
 /* The progress line after a pair: games, score, Elo, LLR and bounds. */
 void sprt_summary_progress(char *buf, size_t len, const sprt_summary *s);
 

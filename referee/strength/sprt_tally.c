@@ -62,21 +62,28 @@ long sprt_tally_in_order(const sprt_tally *t)
     return t->next;
 }
 
-void sprt_tally_all(const sprt_tally *t, long counts[5])
+/* The first `pairs` pairs, at most all of them. */
+static long sprt_tally_span(const sprt_tally *t, long pairs)
+{
+    return pairs < 0 || pairs > t->max_pairs ? t->max_pairs : pairs;
+}
+
+void sprt_tally_all(const sprt_tally *t, long pairs, long counts[5])
 {
     for (int k = 0; k < 5; k++)
         counts[k] = 0;
-    for (long p = 0; p < t->max_pairs; p++) {
+    for (long p = 0; p < sprt_tally_span(t, pairs); p++) {
         int a = t->half2[2 * p], b = t->half2[2 * p + 1];
         if (a >= 0 && b >= 0)
             counts[a + b]++;
     }
 }
 
-void sprt_tally_wdl(const sprt_tally *t, long *w, long *d, long *l)
+void sprt_tally_wdl(const sprt_tally *t, long pairs, long *w, long *d,
+                    long *l)
 {
     *w = *d = *l = 0;
-    for (long g = 0; g < t->max_pairs * 2; g++) {
+    for (long g = 0; g < sprt_tally_span(t, pairs) * 2; g++) {
         if (t->half2[g ^ 1] < 0)
             continue; /* its pair is not complete: not in the counts */
         if (t->half2[g] == 2)
@@ -86,6 +93,14 @@ void sprt_tally_wdl(const sprt_tally *t, long *w, long *d, long *l)
         else if (t->half2[g] == 0)
             (*l)++;
     }
+}
+
+long sprt_tally_beyond(const sprt_tally *t, long pairs)
+{
+    long n = 0;
+    for (long p = sprt_tally_span(t, pairs); p < t->max_pairs; p++)
+        n += t->half2[2 * p] >= 0 && t->half2[2 * p + 1] >= 0;
+    return n;
 }
 
 long sprt_tally_max_pairs(const sprt_tally *t)

@@ -33,10 +33,14 @@ bool sprt_tally_known(const sprt_tally *t, long g);
 bool sprt_tally_next(sprt_tally *t, int *bucket);
 /* Pairs handed out by sprt_tally_next so far. */
 long sprt_tally_in_order(const sprt_tally *t);
-/* Every complete pair, in order or not: pentanomial counts. */
-void sprt_tally_all(const sprt_tally *t, long counts[5]);
-/* The candidate's games in every complete pair: wins, draws, losses. */
-void sprt_tally_wdl(const sprt_tally *t, long *w, long *d, long *l);
+/* Every complete pair among the first `pairs`, in order or not:
+ * pentanomial counts. */
+void sprt_tally_all(const sprt_tally *t, long pairs, long counts[5]);
+/* The candidate's games in those pairs: wins, draws, losses. */
+void sprt_tally_wdl(const sprt_tally *t, long pairs, long *w, long *d,
+                    long *l);
+/* Complete pairs past the first `pairs` (those played after a verdict). */
+long sprt_tally_beyond(const sprt_tally *t, long pairs);
 long sprt_tally_max_pairs(const sprt_tally *t);
 
 #endif

@@ -53,6 +53,7 @@ static int sprt_run(const char *dir, const char *name,
 typedef struct {
     char verdict[64];
     long exit_status, pairs, games, penta[5], wins, draws, losses;
+    long at_verdict, after_verdict; /* -1 without a test */
     double llr, lower, upper;
 } summary;
 
@@ -90,6 +91,13 @@ static void read_summary(const char *dir, const char *name, summary *s)
     s->wins = yaml_long(&c, g, "wins");
     s->draws = yaml_long(&c, g, "draws");
     s->losses = yaml_long(&c, g, "losses");
+    const ytree_node *t = NULL;
+    s->at_verdict = s->after_verdict = -1;
+    cr_assert_eq(ytree_map_find(&c, root, "", "test", &t), 0, "%s", err);
+    if (t && t->kind == YTREE_MAP) {
+        s->at_verdict = yaml_long(&c, t, "pairs_at_verdict");
+        s->after_verdict = yaml_long(&c, t, "pairs_after_verdict");
+    }
     ytree_free(root);
 }
 
@@ -162,7 +170,10 @@ Test(sprt_cmd, a_weaker_candidate_fails, .timeout = 240)
     cr_expect_eq(s.exit_status, 3);
     expect_consistent(&s);
     cr_expect_gt(s.losses, s.wins);
-    cr_expect_eq(count_records(dir, "weak"), s.games, "%s", out);
+    /* Pairs in flight at the verdict are recorded, not counted. */
+    cr_expect_eq(count_records(dir, "weak"), s.games + 2 * s.after_verdict,
+                 "%s", out);
+    cr_expect_eq(s.at_verdict, s.pairs);
     cr_expect(strstr(out, "H0 accepted"), "%s", out);
     expect_page(dir, "weak", &s, "fail");
     run_rmtree(dir);
@@ -184,6 +195,54 @@ Test(sprt_cmd, a_stronger_candidate_passes, .timeout = 240)
     cr_expect_str_eq(s.verdict, "H1 accepted: passed");
     expect_consistent(&s);
     cr_expect_gt(s.wins, s.losses);
+    run_rmtree(dir);
+}
+
+/* The test stops at the first pair whose LLR crosses a bound: at -j 1 no
+ * game is played after it; at -j 2 a pair in flight then is played out,
+ * recorded and reported, but not counted.  A clean sweep shows its Elo
+ * and nElo alike, as infinite, and the page draws the LLR's path. */
+Test(sprt_cmd, no_pair_is_played_after_the_verdict, .timeout = 240)
+{
+    char dir[256];
+    run_tmpdir(dir, sizeof dir);
+    const char *const one[] = {"--elo-model", "logistic", "--elo0", "0",
+                               "--elo1", "150", "--seed", "12", "-j", "1",
+                               "--max-pairs", "200", NULL};
+    int rc = sprt_run(dir, "one", one, RUN_BOTS "greedy_bot",
+                      RUN_BOTS "random_bot");
+    cr_assert_eq(rc, 0, "status %d\n%s", rc, out);
+    summary s;
+    read_summary(dir, "one", &s);
+    cr_expect_eq(s.at_verdict, s.pairs);
+    cr_expect_eq(s.after_verdict, 0);
+    cr_expect_eq(count_records(dir, "one"), 2 * s.pairs, "%s", out);
+    const char *const two[] = {"--elo-model", "logistic", "--elo0", "0",
+                               "--elo1", "150", "--seed", "12", "-j", "2",
+                               "--max-pairs", "200", NULL};
+    rc = sprt_run(dir, "two", two, RUN_BOTS "greedy_bot",
+                  RUN_BOTS "random_bot");
+    cr_assert_eq(rc, 0, "status %d\n%s", rc, out);
+    summary t;
+    read_summary(dir, "two", &t);
+    cr_expect_eq(t.at_verdict, t.pairs);
+    cr_expect_leq(t.after_verdict, 1);
+    cr_expect_eq(count_records(dir, "two"), 2 * (t.pairs + t.after_verdict),
+                 "%s", out);
+    if (t.after_verdict == 1)
+        cr_expect(strstr(out, "1 more pair was in flight at the verdict: "
+                              "played and recorded, not counted"),
+                  "%s", out);
+    char path[600];
+    snprintf(path, sizeof path, "%s/one/sprt.html", dir);
+    char *page = run_slurp(path, NULL);
+    cr_assert(page);
+    cr_expect(strstr(page, "reached the upper bound"), "%s", page);
+    cr_expect(strstr(page, "<svg") && strstr(page, "<polyline"), "%s", page);
+    if (s.penta[4] == s.pairs)
+        cr_expect(strstr(out, "Elo +inf [+inf, +inf], nElo +inf"), "%s",
+                  out);
+    free(page);
     run_rmtree(dir);
 }
 
