@@ -6,6 +6,7 @@
  * OUT/ref-K (resumed like `sprt`), the whole to OUT/gauntlet.yaml.
  */
 #include "commands.h"
+#include "record/record.h"
 #include "series_opts.h"
 #include "strength/openings.h"
 #include "strength/sprt_run.h"
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define GAUNTLET_MAX_REFS 32
 
@@ -26,7 +28,9 @@ typedef struct {
     double min_score;
     char dir[4200];
     sprt_result res;
+    bool played;   /* its run was made (it may have failed) */
     bool passed;
+    char why[900]; /* its run's error, for people; "" if none */
 } gauntlet_ref;
 
 typedef struct {
@@ -147,19 +151,44 @@ static int gauntlet_parse(gauntlet_cmd *gc, int argc, char **argv)
     return -1;
 }
 
+/* A score is made of pairs: with none counted there is no score (the
+ * figures would say 50 %, which nothing measured). */
+static bool gauntlet_scored(const gauntlet_ref *r)
+{
+    return r->played && r->res.rep.pairs > 0;
+}
+
 static void gauntlet_yaml_ref(FILE *f, const gauntlet_ref *r)
 {
     fputs("- command: ", f);
     ywrite_str(f, r->command);
-    fprintf(f, "\n  min_score: %.4f\n  score: %.4f\n  passed: %s\n"
-               "  exit_status: %d\n  pairs: %ld\n  elo: %.2f\n"
-               "  elo_95: [%.2f, %.2f]\n  wins: %ld\n  draws: %ld\n"
-               "  losses: %ld\n  records: ",
-            r->min_score, r->res.rep.score, r->passed ? "true" : "false",
-            r->res.status, r->res.rep.pairs, r->res.rep.elo.value,
-            r->res.rep.elo.lo, r->res.rep.elo.hi, r->res.wdl.wins,
-            r->res.wdl.draws, r->res.wdl.losses);
-    ywrite_str(f, r->dir);
+    fprintf(f, "\n  min_score: %.4f\n", r->min_score);
+    if (gauntlet_scored(r))
+        fprintf(f, "  score: %.4f\n", r->res.rep.score);
+    else
+        fputs("  score: null\n", f);
+    fprintf(f, "  passed: %s\n", r->passed ? "true" : "false");
+    if (r->played)
+        fprintf(f, "  exit_status: %d\n", r->res.status);
+    else
+        fputs("  exit_status: null\n", f);
+    fprintf(f, "  pairs: %ld\n", r->res.rep.pairs);
+    if (gauntlet_scored(r))
+        fprintf(f, "  elo: %.2f\n  elo_95: [%.2f, %.2f]\n",
+                r->res.rep.elo.value, r->res.rep.elo.lo, r->res.rep.elo.hi);
+    else
+        fputs("  elo: null\n  elo_95: null\n", f);
+    fprintf(f, "  wins: %ld\n  draws: %ld\n  losses: %ld\n  error: ",
+            r->res.wdl.wins, r->res.wdl.draws, r->res.wdl.losses);
+    if (r->why[0])
+        ywrite_str(f, r->why);
+    else
+        fputs("null", f);
+    fputs("\n  records: ", f);
+    if (r->played)
+        ywrite_str(f, r->dir);
+    else
+        fputs("null", f);
     fputc('\n', f);
 }
 
@@ -184,6 +213,56 @@ static int gauntlet_yaml(FILE *f, void *arg)
     return ferror(f) ? -1 : 0;
 }
 
+/* The first record in the reference's directory that measures nothing
+ * (void, or a bot could not start), as "game N: reason: detail", into
+ * why; false if there is none.  sprt_run stops at such a game and keeps
+ * no more than its exit status, so the record is where the reason is. */
+static bool gauntlet_unscored_game(const gauntlet_ref *r, long games,
+                                   char *why, size_t len)
+{
+    for (long i = 1; i <= games; i++) {
+        char path[4300], err[600];
+        snprintf(path, sizeof path, "%s/game-%04ld.yaml", r->dir, i);
+        if (access(path, F_OK) != 0)
+            continue;
+        record rec;
+        if (record_read(path, &rec, err, sizeof err) != 0)
+            continue; /* sprt_run said so; read() released it */
+        bool unscored = !rec.status || strcmp(rec.status, "finished") != 0 ||
+                        (rec.reason && !strcmp(rec.reason, "failed-to-start"));
+        if (unscored)
+            snprintf(why, len, "game %ld: %s%s%s", i,
+                     rec.reason ? rec.reason : "no result",
+                     rec.detail ? ": " : "", rec.detail ? rec.detail : "");
+        record_release(&rec);
+        if (unscored)
+            return true;
+    }
+    return false;
+}
+
+/* After a run that ended in an error: what it was, in r->why, and said on
+ * stderr with the reference named.  With no pair counted the reference
+ * has no score at all, which the message says first. */
+static void gauntlet_explain(const gauntlet_cmd *gc, gauntlet_ref *r, int i)
+{
+    char game[700];
+    if (!gauntlet_unscored_game(r, 2 * gc->c.max_pairs, game, sizeof game))
+        snprintf(game, sizeof game, "the run failed (said above)");
+    long counted = r->res.wdl.wins + r->res.wdl.draws + r->res.wdl.losses;
+    if (r->res.rep.pairs == 0 && counted == 0)
+        snprintf(r->why, sizeof r->why, "no game counted, so no score: %s",
+                 game);
+    else if (r->res.rep.pairs == 0)
+        snprintf(r->why, sizeof r->why, "no pair counted (%ld game%s), so "
+                 "no score: %s", counted, counted == 1 ? "" : "s", game);
+    else
+        snprintf(r->why, sizeof r->why, "stopped after %ld pairs: %s",
+                 r->res.rep.pairs, game);
+    fprintf(stderr, "referee gauntlet: reference %d (%s): %s\n", i + 1,
+            r->command, r->why);
+}
+
 /* One reference: its own directory and summary, a fixed number of
  * pairs; the exit status of that run. */
 static int gauntlet_play(gauntlet_cmd *gc, int i)
@@ -198,8 +277,35 @@ static int gauntlet_play(gauntlet_cmd *gc, int i)
            gc->nref, r->command, 100. * r->min_score);
     fflush(stdout);
     int rc = sprt_run(&c, &r->res);
+    fflush(stdout); /* its summary before our word on stderr */
+    r->played = true;
+    /* A run that ends well has counted its pairs; if it ever had none, it
+     * would be no score either, so an error rather than a miss. */
+    if (rc == 0 && !gauntlet_scored(r))
+        rc = r->res.status = 1;
     r->passed = rc == 0 && r->res.rep.score >= r->min_score - 1e-9;
+    if (rc != 0 && rc != 130)
+        gauntlet_explain(gc, r, i);
     return rc;
+}
+
+/* The reference's line of the final summary: a score only where one was
+ * made. */
+static void gauntlet_print_ref(const gauntlet_ref *r)
+{
+    printf("  %-40s ", r->command);
+    if (!r->played)
+        printf("not played\n");
+    else if (r->why[0])
+        printf("ERROR: %s\n", r->why);
+    else if (!gauntlet_scored(r))
+        printf("interrupted before a pair was counted\n");
+    else
+        printf("%5.1f%% (at least %5.1f%%): %s\n", 100. * r->res.rep.score,
+               100. * r->min_score,
+               r->passed                ? "made"
+               : r->res.status == 130   ? "interrupted"
+                                        : "MISSED");
 }
 
 int cmd_gauntlet(int argc, char **argv)
@@ -226,11 +332,8 @@ int cmd_gauntlet(int argc, char **argv)
     bool all = status == 0;
     printf("\ngauntlet: %s\n", gc.candidate);
     for (int i = 0; i < gc.nref; i++) {
-        const gauntlet_ref *r = &gc.ref[i];
-        all = all && r->passed;
-        printf("  %-40s %5.1f%% (at least %5.1f%%): %s\n", r->command,
-               100. * r->res.rep.score, 100. * r->min_score,
-               r->passed ? "made" : r->dir[0] ? "MISSED" : "not played");
+        all = all && gc.ref[i].passed;
+        gauntlet_print_ref(&gc.ref[i]);
     }
     if (status == 0 && !all)
         status = SPRT_EXIT_FAILED;

@@ -387,6 +387,11 @@ void cgroup_teardown(void)
             cgroup_kill_tree(cg_h[h].run);
             cg_h[h].made = false;
         }
+    /* Forget the hierarchies too: a cgroup_setup() after this one (the
+     * next series of the same run) finds them afresh, not through what
+     * this one changed (cg_plan_weight drops the cpu hierarchy it shares
+     * with cpuacct, REFEREE_CGROUP=v1 drops v2). */
+    memset(cg_h, 0, sizeof cg_h);
     cg_use = (cg_plan){-1, -1, -1, -1, -1};
     cg_text[0] = '\0';
 }

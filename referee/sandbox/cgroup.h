@@ -12,7 +12,7 @@
  * "referee-PID" holding one group per bot, "bot-ID".
  *
  * Caller's protocol:
- *   1. cgroup_setup() once; it fails (with why) where the machine does not
+ *   1. cgroup_setup() once (again after cgroup_teardown()); it fails (with why) where the machine does not
  *      give us pids and memory groups, freezing and CPU accounting.  Where
  *      it can, every group also gets the same CPU weight (v2 cpu.weight
  *      100, v1 cpu.shares 1024): boxes share a busy processor equally,

@@ -14,7 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static bool sb_decided, sb_active;
+/* sb_decided: set up and not torn down since.  sb_warned outlives a
+ * teardown: the word that bots are not boxed is said once a run, however
+ * many series (a gauntlet's references) set the sandbox up again. */
+static bool sb_decided, sb_active, sb_warned;
 static sandbox_options sb_opts;
 static char sb_text[320];
 
@@ -58,6 +61,9 @@ void sandbox_setup(const sandbox_options *o)
         return;
     }
     snprintf(sb_text, sizeof sb_text, "none (%s)", why);
+    if (sb_warned)
+        return;
+    sb_warned = true;
     fprintf(stderr,
             "referee: bots run without a sandbox: %s; they can see and "
             "signal each other (see README, isolation)\n",
@@ -93,6 +99,14 @@ void sandbox_teardown(void)
 {
     if (sb_active)
         cgroup_teardown();
+    /* Back to not set up, so that the next sandbox_setup() decides again
+     * and makes the control groups again: a run may hold several series
+     * (`gauntlet` runs one per reference), each setting up and tearing
+     * down.  Left decided, a later setup returned at once and every box
+     * after the first teardown failed ("control groups are not set
+     * up"). */
+    sb_decided = sb_active = false;
+    sb_text[0] = '\0';
 }
 
 int sandbox_box_open(sandbox_box *box, long id, long mem_mb, long tasks,

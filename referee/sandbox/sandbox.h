@@ -48,9 +48,11 @@ typedef struct {
 /* On, no network, ids 60000-60999. */
 void sandbox_options_defaults(sandbox_options *o);
 
-/* Decide once what this machine allows; later calls change nothing.
- * Says on stderr, once, why bots are not boxed if they are not (unless
- * the options turned boxes off). */
+/* Decide what this machine allows; later calls change nothing until
+ * sandbox_teardown(), after which the next call decides again (a
+ * gauntlet's references are series of their own).  Says on stderr, once
+ * a run, why bots are not boxed if they are not (unless the options
+ * turned boxes off). */
 void sandbox_setup(const sandbox_options *o);
 bool sandbox_active(void);
 /* How many user ids boxed bots may run as (each running bot holds one);
