@@ -191,7 +191,10 @@ static void sprt_over(void *arg, series *s, const series_game *g,
 {
     sprt_cmd *sc = arg;
     long before = sprt_counted(sc);
+    bool erred = sc->error;
     sprt_take(sc, g, match_record(m));
+    if (sc->error && erred)
+        return; /* said once */
     if (sc->error) {
         char line[300];
         snprintf(line, sizeof line, "%s: a game ended without a result "

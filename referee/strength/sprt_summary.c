@@ -155,6 +155,10 @@ void sprt_summary_progress(char *buf, size_t len, const sprt_summary *s)
 {
     const penta_report *r = &s->rep;
     char e[3][32], ne[32];
+    if (r->pairs == 0) {
+        snprintf(buf, len, "no pair counted: no score");
+        return;
+    }
     int n = snprintf(buf, len, "pairs %ld (%ld games): score %.1f%%, Elo "
                                "%s [%s, %s], nElo %s",
                      r->pairs, r->games, 100. * r->score,
