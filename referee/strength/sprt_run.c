@@ -58,8 +58,9 @@ static void sprt_evaluate_now(const sprt_cmd *sc, const long counts[5],
 {
     if (penta_from_pairs(counts, games, &s->rep, NULL) == PENTA_EINVAL)
         penta_from_pairs(counts, NULL, &s->rep, NULL);
-    if (!sc->c.fixed && sprt_evaluate(&sc->c.params, counts, &s->state, NULL))
-        s->state = (sprt_state){0};
+    /* A failed LLR is NaN beside its bounds (stats/sprt.h), never zeros. */
+    if (!sc->c.fixed)
+        sprt_evaluate(&sc->c.params, counts, &s->state, NULL);
 }
 
 /* Hand the pairs now complete in index order to the test; the first

@@ -11,20 +11,28 @@ choice:
     (stat_util.get_elo, templates/tests_stats.mak) and fastchess
     (elo_pentanomial.cpp), evaluated directly;
   - SPRT LLR, logistic: the constrained MLE q_i = p_i / (1 + x (a_i - s)),
-    x found by safeguarded Newton (the C code bisects);
-  - SPRT LLR, normalized: the MLE under the t-value constraint found from
-    its Lagrange conditions, p_i / q_i = lam + nu (a_i - t (a_i - mu)^2 / (2 sigma)),
-    as a 4-unknown Newton system followed from the empirical t to the target
-    t (the C code iterates fishtest's fixed point);
+    x found by safeguarded Newton in decimals (the C code, in doubles,
+    takes the bucket nearest its pole as 1 minus the others);
+  - SPRT LLR, normalized: the global MLE under the t-value constraint
+    located on the profile likelihood over sigma (a convex problem for each
+    sigma, solved through its empirical-likelihood dual), then polished in
+    decimals where the profile's slope t lam_0 + 2 sigma lam_1 vanishes
+    (the C code scans sigma for the roots of the tilt's variance gap and
+    takes the best, sprt.c);
   - ratings: Hunter's MM algorithm (the C code uses Newton) and a
     Gauss-Jordan inverse of the Fisher information (the C code, Cholesky).
 
 Run:  python3 tests/unit/stats_reference.py
 It prints every figure the tests assert, labelled; copy them into the tests
-when a case changes.
+when a case changes.  With --sprt-table it writes instead the table of
+test_sprt.c's reference_table test (1,854 LLRs, about 3 minutes):
+  python3 tests/unit/stats_reference.py --sprt-table > tests/unit/sprt_reference_table.h
 """
 
+import itertools
 import math
+import random
+import sys
 from decimal import Decimal as D, getcontext
 
 getcontext().prec = 40
@@ -110,8 +118,9 @@ def mle_expected(p, a, s):
             break
         x = nx
     q = [pi / (1 + x * bi) for pi, bi in zip(p, b)]
-    assert abs(sum(q) - 1) < D("1e-30")
-    assert abs(sum(qi * ai for qi, ai in zip(q, a)) - s) < D("1e-30")
+    # 1e-25: an empty bucket's 1 + x b_i can be 1e-13 (10^7 pairs)
+    assert abs(sum(q) - 1) < D("1e-25")
+    assert abs(sum(qi * ai for qi, ai in zip(q, a)) - s) < D("1e-25")
     return q
 
 
@@ -129,47 +138,224 @@ def solve_linear(m, v):
     return [aug[i][n] / aug[i][i] for i in range(n)]
 
 
-def mle_t_value(p, a, t_target):
-    """Lagrange system in (lam, nu, mu, sigma), followed from the empirical t."""
-    def q_of(z, t):
-        lam, nu, mu, sg = z
-        return [pi / (lam + nu * (ai - t * (ai - mu) ** 2 / (2 * sg)))
-                for pi, ai in zip(p, a)]
+# The normalized MLE.  The likelihood on the t-value constraint can have
+# several local maxima (far bounds, or nearly all draws), so the reference
+# first looks for the global one in floats, on another route than the C
+# code's: the profile over sigma.  Fixing sigma fixes the mean too
+# (mu = 1/2 + t sigma), and the best distribution with a given mean and
+# variance is a convex problem (two linear constraints), solved through
+# Owen's empirical-likelihood dual: q_i = p_i / (1 + lam . h_i) with
+# h_i = (a_i - mu, (a_i - mu)^2 - sigma^2), lam maximising the concave
+# sum p_i log(1 + lam . h_i), whose maximum is minus the profile.  The
+# profile's best maxima are then polished in 40-digit decimals: the
+# slope's root, where the profile's q meets the Lagrange conditions of the
+# constrained problem.
 
-    def eqs(z, t):
-        lam, nu, mu, sg = z
-        q = q_of(z, t)
-        return [sum(q) - 1,
-                sum(qi * ai for qi, ai in zip(q, a)) - mu,
-                sum(qi * (ai - mu) ** 2 for qi, ai in zip(q, a)) - sg * sg,
-                mu - D("0.5") - t * sg]
+SCORES = [i / 4 for i in range(5)]
 
-    mu = sum(pi * ai for pi, ai in zip(p, a))
-    sg = sum(pi * (ai - mu) ** 2 for pi, ai in zip(p, a)).sqrt()
-    t0 = (mu - D("0.5")) / sg
-    z = [D(1), D(0), mu, sg]  # exact at t = t0
-    steps = 200
-    for k in range(1, steps + 1):
-        t = t0 + (t_target - t0) * k / steps
-        for _ in range(100):
-            e = eqs(z, t)
-            h = D("1e-18")
-            jac = [[(eqs([z[j] + (h if j == c else 0) for j in range(4)], t)[r] -
-                     eqs([z[j] - (h if j == c else 0) for j in range(4)], t)[r]) / (2 * h)
-                    for c in range(4)] for r in range(4)]
-            dz = solve_linear(jac, [-x for x in e])
-            # damped: keep sigma and every q positive
-            step = D(1)
-            while not (z[3] + step * dz[3] > 0 and
-                       min(q_of([zi + step * di for zi, di in zip(z, dz)], t)) > 0):
-                step /= 2
-            z = [zi + step * di for zi, di in zip(z, dz)]
-            if max(abs(x) for x in dz) < D("1e-30"):
+
+def realizable(mu, var, a=SCORES):
+    """Whether some distribution on the five scores a, every bucket > 0,
+    has this mean and variance: (mu, mu^2 + var) strictly inside the hull
+    of the points (a_i, a_i^2)."""
+    if not (0 < mu < 1 and 0 < var < mu * (1 - mu)):
+        return False
+    k = min(int(mu * 4), 3)
+    return var > (mu - a[k]) * (a[k + 1] - mu)
+
+
+def el_dual(p, h, lam):
+    """max over lam of sum p log(1 + lam . h) by damped Newton from lam."""
+    def value(l):
+        d = [1 + l[0] * x + l[1] * y for x, y in h]
+        return None if min(d) <= 0 else sum(pi * math.log(di) for pi, di in zip(p, d))
+    f = value(lam)
+    if f is None:
+        lam, f = (0.0, 0.0), 0.0
+    for _ in range(500):
+        g0 = g1 = h00 = h01 = h11 = 0.0
+        for pi, (x, y) in zip(p, h):
+            w = pi / (1 + lam[0] * x + lam[1] * y)
+            g0, g1 = g0 + w * x, g1 + w * y
+            w2 = w * w / pi
+            h00, h01, h11 = h00 + w2 * x * x, h01 + w2 * x * y, h11 + w2 * y * y
+        det = h00 * h11 - h01 * h01
+        if not (det > 0 and math.isfinite(det)):
+            break
+        s0, s1 = (h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det
+        dec = g0 * s0 + g1 * s1  # Newton decrement squared
+        if not dec > 1e-24:
+            break
+        step = 1.0
+        while step > 1e-20:
+            nl = (lam[0] + step * s0, lam[1] + step * s1)
+            nf = value(nl)
+            if nf is not None and (dec < 1e-12 or nf >= f + step * dec / 4):
                 break
-    q = q_of(z, t_target)
-    assert max(abs(x) for x in eqs(z, t_target)) < D("1e-25")
-    assert min(q) > 0
-    return q
+            step /= 2
+        else:
+            break
+        lam, f = nl, nf
+    return f, lam
+
+
+def profile(p, t, sg, lam=(0.0, 0.0)):
+    """Max of sum p log q - sum p log p over q with t-value t and deviation
+    sg (-inf if there is none), and the dual's lam."""
+    mu, var = 0.5 + t * sg, sg * sg
+    if not realizable(mu, var):
+        return -math.inf, lam
+    f, lam = el_dual(p, [(a - mu, (a - mu) ** 2 - var) for a in SCORES], lam)
+    return -f, lam
+
+
+def golden_max(fun, lo, hi, steps=80):
+    """Golden-section search for a maximum of fun on [lo, hi]; fun returns
+    (value, extra); returns the best (value, x, extra) seen."""
+    r = (math.sqrt(5) - 1) / 2
+    c, d = hi - r * (hi - lo), lo + r * (hi - lo)
+    fc, fd = fun(c), fun(d)
+    best = max((fc[0], c, fc[1]), (fd[0], d, fd[1]), key=lambda b: b[0])
+    for _ in range(steps):
+        if fc[0] >= fd[0]:
+            hi, d, fd = d, c, fc
+            c = hi - r * (hi - lo)
+            fc = fun(c)
+            best = max(best, (fc[0], c, fc[1]), key=lambda b: b[0])
+        else:
+            lo, c, fc = c, d, fd
+            d = lo + r * (hi - lo)
+            fd = fun(d)
+            best = max(best, (fd[0], d, fd[1]), key=lambda b: b[0])
+    return best
+
+
+def profile_maxima(p, t, keep=3):
+    """The profile's highest local maxima over sigma in (0, smax], smax =
+    1 / (2 sqrt(1 + t^2)) the largest deviation a t-value allows: a scan
+    on sigmas 1.1 times apart from 1e-10 smax, each local maximum of the
+    scan refined by golden section between its neighbours.  Best first,
+    as (value, sigma, lam)."""
+    smax = 0.5 / math.sqrt(1 + t * t)
+    sgs = [smax * 1.1 ** -k for k in range(int(math.log(1e10) / math.log(1.1)), -1, -1)]
+    vals, lam = [], (0.0, 0.0)
+    for sg in sgs:
+        v, l2 = profile(p, t, sg, lam)
+        if v > -math.inf:
+            lam = l2
+        vals.append((v, lam))
+    found = []
+    for k, (v, l) in enumerate(vals):
+        if v == -math.inf or any(0 <= j < len(vals) and vals[j][0] > v for j in (k - 1, k + 1)):
+            continue
+        lo, hi = sgs[max(k - 1, 0)] if k else 0.0, sgs[min(k + 1, len(sgs) - 1)]
+        found.append(golden_max(lambda s, l=l: profile(p, t, s, l), lo, hi))
+    found.sort(key=lambda b: -b[0])
+    return found[:keep]
+
+
+def el_dual_exact(p, h, lam):
+    """el_dual in decimals, from lam (a float guess, 0 if it is outside the
+    domain): (max, lam)."""
+    def value(l):
+        d = [1 + l[0] * x + l[1] * y for x, y in h]
+        return None if min(d) <= 0 else sum(pi * di.ln() for pi, di in zip(p, d))
+    lam = (D(lam[0]), D(lam[1]))
+    f = value(lam)
+    if f is None:
+        lam, f = (D(0), D(0)), D(0)
+    for _ in range(500):
+        g0 = g1 = h00 = h01 = h11 = D(0)
+        for pi, (x, y) in zip(p, h):
+            w = pi / (1 + lam[0] * x + lam[1] * y)
+            g0, g1 = g0 + w * x, g1 + w * y
+            w2 = w * w / pi
+            h00, h01, h11 = h00 + w2 * x * x, h01 + w2 * x * y, h11 + w2 * y * y
+        det = h00 * h11 - h01 * h01
+        s0, s1 = (h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det
+        dec = g0 * s0 + g1 * s1
+        if dec < D("1e-60"):
+            break
+        step = D(1)
+        while True:
+            nl = (lam[0] + step * s0, lam[1] + step * s1)
+            nf = value(nl)
+            if nf is not None and (dec < D("1e-20") or nf >= f + step * dec / 4):
+                break
+            step /= 2
+            assert step > D("1e-30"), "el_dual_exact stalled"
+        lam, f = nl, nf
+    return f, lam
+
+
+def profile_slope(p, a, t, sg, lam):
+    """The profile's derivative in sigma, by the envelope theorem
+    t lam_0 + 2 sigma lam_1 (zero exactly where the profile's distribution
+    meets the Lagrange conditions), its value and lam; decimals.  Where no
+    distribution has the moments, the profile is -inf and its slope is
+    taken as -inf above the maximum (above) and +inf below it."""
+    mu, var = D("0.5") + t * sg, sg * sg
+    if not realizable(mu, var, a):
+        return None, -D("Infinity"), lam
+    f, lam = el_dual_exact(p, [(ai - mu, (ai - mu) ** 2 - var) for ai in a], lam)
+    return t * lam[0] + 2 * sg * lam[1], -f, lam
+
+
+def profile_polish(p, a, t, sg, lam):
+    """The profile's maximum near the float one at sg, in decimals: a
+    bracket of sg where the slope goes from + to -, then regula falsi
+    (Illinois) on the slope, or bisection while an end has no slope (the
+    maximum may lie within 1e-7 of where the moments stop existing).  The
+    value (sum p log q of the MLE, less sum p log p), or None when no
+    bracket is found."""
+    sg = D(sg)
+    for w in (D("1e-9"), D("1e-6"), D("1e-3"), D("0.05")):
+        lo, hi = sg * (1 - w), sg * (1 + w)
+        slo, vlo, llo = profile_slope(p, a, t, lo, lam)
+        shi, vhi, lhi = profile_slope(p, a, t, hi, lam)
+        if (slo is None or slo > 0) and (shi is None or shi < 0) and \
+                not (slo is None and shi is None):
+            break
+    else:
+        return None
+    best, kept = max(vlo, vhi), 0
+    for _ in range(400):
+        if slo is None or shi is None:
+            x = (lo + hi) / 2
+        else:
+            x = (lo * shi - hi * slo) / (shi - slo)
+        sx, vx, lx = profile_slope(p, a, t, x, llo if slo is not None else lhi)
+        best = max(best, vx)
+        if sx == 0 or hi - lo < D("1e-32") * hi:
+            break
+        if sx is None:  # the moments end on this side: which, by the bracket
+            sx = D(1) if slo is None else D(-1)
+            lx = None
+        if sx > 0:
+            lo, slo, llo = x, (sx if lx is not None else None), lx
+            if shi is not None:
+                shi, kept = (shi / 2 if kept > 0 else shi), 1
+        else:
+            hi, shi, lhi = x, (sx if lx is not None else None), lx
+            if slo is not None:
+                slo, kept = (slo / 2 if kept < 0 else slo), -1
+    return best
+
+
+def mle_t_value(p, a, t):
+    """sum p log q (less sum p log p) of the MLE with t-value t: the
+    profile's best maxima polished, the highest kept."""
+    pf, tf = [float(x) for x in p], float(t)
+    found = profile_maxima(pf, tf)
+    best = None
+    for v, sg, lam in found:
+        if v < found[0][0] - 1e-6 * (1 + abs(found[0][0])):
+            continue  # floats tell these apart already
+        exact = profile_polish(p, a, t, sg, lam)
+        if exact is not None and (best is None or exact > best):
+            best = exact
+    assert best is not None, "no MLE for t = %s" % t
+    return best
 
 
 def llr(n, elo0, elo1, model):
@@ -181,7 +367,7 @@ def llr(n, elo0, elo1, model):
     else:
         def t_of(e):
             return D(2).sqrt() * D(e) / NT
-        q0, q1 = mle_t_value(p, a, t_of(elo0)), mle_t_value(p, a, t_of(elo1))
+        return total * (mle_t_value(p, a, t_of(elo1)) - mle_t_value(p, a, t_of(elo0)))
     return total * sum(pi * (b.ln() - c.ln()) for pi, b, c in zip(p, q1, q0))
 
 
@@ -295,6 +481,8 @@ def main():
         ([0, 0, 0, 0, 30], 0, 5, "logistic", "all wins"),
         ([0, 0, 0, 0, 30], 0, 5, "normalized", "all wins"),
         ([0, 3, 9, 4, 0], 0, 5, "logistic", "empty buckets"),
+        ([0, 0, 1, 5, 7], 0, 5, "normalized", "the issue's example: 0.2235"),
+        ([0, 0, 1, 5, 7], 0, 5, "logistic", "the issue's example, logistic"),
         ([223, 9863, 21279, 10037, 246], 0.5, 2.5, "logistic", "fastchess logistic pentanomial 1: -3.07"),
         ([871, 26175, 55983, 26678, 821], 0, 2, "logistic", "fastchess logistic pentanomial 2: -4.98"),
         ([365, 16618, 36229, 16974, 390], 0, 2, "normalized", "fastchess normalized pentanomial 1: 2.25"),
@@ -332,5 +520,64 @@ FOUR_GAMES = [(0, 1, 1), (1, 0, 0.5), (0, 2, 1), (2, 0, 0), (0, 3, 1), (3, 0, 0.
 FOUR = [(a, b, int(s == 1), int(s == 0.5), int(s == 0)) for a, b, s in FOUR_GAMES]
 GROUPS = [(0, 1, 2, 1, 1), (2, 3, 1, 2, 1), (0, 2, 2, 0, 0), (1, 3, 2, 0, 0), (3, 0, 0, 0, 1)]
 
+# ---- the SPRT table (tests/unit/sprt_reference_table.h) ----------------------
+
+LOGISTIC_BOUNDS = [(0, 5), (-5, 0), (0, 2), (-3, 1), (0.5, 2.5), (-1.75, 0.25), (0, 10)]
+NORMALIZED_BOUNDS = [(0, 5), (-5, 3), (0, 2), (-1.75, 0.25), (0, 4), (-5, 0), (0, 10)]
+FAR_BOUNDS = [(-50, 50), (0, 100), (200, 400), (-300, -100), (-1000, 1000)]
+MODELS = ("logistic", "normalized")
+
+
+def table_cases():
+    """(counts, elo0, elo1, model), fixed by the seed: empty buckets in
+    every pattern, all wins and all losses, one pair, random vectors with
+    typical and far bounds, large counts, nearly all draws."""
+    rnd = random.Random(20240611)
+    cases = []
+    for n in itertools.product((0, 1, 4), repeat=5):  # every empty-bucket pattern
+        cases += [(list(n), 0, 5, m) for m in MODELS]
+    for k in list(range(1, 31)) + [50, 100, 300, 1000, 10**4, 10**5, 10**6]:
+        for b in (0, 4):  # all losses, all wins
+            n = [0] * 5
+            n[b] = k
+            cases += [(n, 0, 5, m) for m in MODELS]
+    for b in range(5):  # one pair
+        for m, bounds in zip(MODELS, (LOGISTIC_BOUNDS, NORMALIZED_BOUNDS)):
+            cases += [([int(i == b) for i in range(5)], e0, e1, m) for e0, e1 in bounds[:4]]
+    for _ in range(1100):  # random vectors, a fifth with large counts
+        top = 7 if rnd.random() < 0.2 else 5
+        n = [int(10 ** rnd.uniform(0, top)) if rnd.random() < 0.65 else 0 for _ in range(5)]
+        m = rnd.choice(MODELS)
+        far = rnd.random() < 0.1 and max(n) < 10**4
+        bounds = FAR_BOUNDS if far else LOGISTIC_BOUNDS if m == "logistic" else NORMALIZED_BOUNDS
+        cases.append((n, *rnd.choice(bounds), m))
+    for _ in range(80):  # nearly all draws: the normalized MLE's hard case
+        n = [0, 0, int(10 ** rnd.uniform(0, 6)), 0, 0]
+        for _ in range(rnd.randrange(3)):
+            n[rnd.choice((0, 1, 3, 4))] += int(10 ** rnd.uniform(0, 2))
+        e0 = rnd.choice((-6, -1, 0, 0.05, 2.5))
+        cases.append((n, e0, e0 + rnd.choice((0.1, 1, 3, 5)), "normalized"))
+    return cases
+
+
+def print_table():
+    """The C table of expected LLRs (alpha and beta do not enter)."""
+    print("/* Generated by `python3 tests/unit/stats_reference.py --sprt-table`:")
+    print(" * expected LLRs of the independent reference; do not edit. */")
+    print("#ifndef SPRT_REFERENCE_TABLE_H\n#define SPRT_REFERENCE_TABLE_H\n")
+    print('#include "stats/sprt.h"\n')
+    print("typedef struct {\n    long n[PENTA_BUCKETS];\n    double elo0, elo1;")
+    print("    sprt_model model;\n    double llr;\n} sprt_reference_row;\n")
+    print("static const sprt_reference_row sprt_reference_table[] = {")
+    for n, e0, e1, m in table_cases():
+        model = "SPRT_LOGISTIC" if m == "logistic" else "SPRT_NORMALIZED"
+        print("    {{%s}, %r, %r, %s, %r}," % (", ".join(map(str, n)), float(e0),
+                                             float(e1), model, float(llr(n, e0, e1, m))))
+    print("};\n\n#endif")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--sprt-table"]:
+        print_table()
+    else:
+        main()

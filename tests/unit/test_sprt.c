@@ -3,15 +3,21 @@
  *
  * Expected LLRs come from tests/unit/stats_reference.py, which computes
  * the constrained MLEs another way (Newton on the logistic secular
- * equation; the normalized MLE from its Lagrange conditions, followed from
- * the empirical t-value) in 40-digit decimals; rerun it with `python3
- * tests/unit/stats_reference.py`.  Published figures, to the digits
- * printed, are cited at each test.
+ * equation; the normalized MLE located on the profile likelihood over
+ * sigma, then polished) in 40-digit decimals, from its own regularisation
+ * of the counts; rerun it with `python3 tests/unit/stats_reference.py`.
+ * The reference_table test reads its table of 1,854 LLRs,
+ * sprt_reference_table.h (`python3 tests/unit/stats_reference.py
+ * --sprt-table > tests/unit/sprt_reference_table.h`).  Published figures,
+ * to the digits printed, are cited at each test.
  */
 #include "stats/sprt.h"
 
+#include "sprt_reference_table.h"
+
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define NEAR(got, want, tol) cr_expect_float_eq(got, want, tol, "%s = %.12g, want %.12g", #got, (double)(got), (double)(want))
@@ -212,4 +218,122 @@ Test(stats_sprt, negative_counts_are_refused)
     const char *err = NULL;
     cr_expect_eq(sprt_llr(&p, n, &llr, &err), -1);
     cr_expect_str_eq(err, "negative count");
+}
+
+/* The issue's example: a test that ended with pentanomial [0, 0, 1, 5, 7]
+ * showed "llr: 0.0000, lower: 0.0000, upper: 0.0000" (the fixed point of
+ * the normalized MLE never met its tolerance); reference 0.2235. */
+Test(stats_sprt, issue_example_with_empty_buckets)
+{
+    long n[PENTA_BUCKETS] = {0, 0, 1, 5, 7};
+    sprt_state s = evaluate(n, params(0, 5, SPRT_NORMALIZED));
+    NEAR(s.llr, 0.2235, 1e-4);
+    NEAR(s.llr, 0.223542411344, 1e-10);
+    NEAR(s.lower, -2.9444, 1e-4);
+    NEAR(s.upper, 2.9444, 1e-4);
+    cr_expect_eq(s.verdict, SPRT_CONTINUE);
+    NEAR(llr_of(n, 0, 5, SPRT_LOGISTIC), 0.185731119294, 1e-10);
+}
+
+/* Every row of the reference table (stats_reference.py table_cases: every
+ * empty-bucket pattern, all wins and all losses, one pair, random vectors
+ * with typical and far bounds, up to 10^7 pairs, nearly all draws), both
+ * models: the LLR to 1e-4 (the C code is within 1e-8 of the 40-digit
+ * reference on every row, LLRs up to 4e5), and the bounds. */
+Test(stats_sprt, reference_table)
+{
+    size_t rows = sizeof sprt_reference_table / sizeof sprt_reference_table[0];
+    size_t bad = 0;
+    cr_assert_gt(rows, 1500);
+    for (size_t i = 0; i < rows; i++) {
+        const sprt_reference_row *r = &sprt_reference_table[i];
+        sprt_params p = params(r->elo0, r->elo1, r->model);
+        sprt_state s = {.llr = NAN};
+        const char *err = "";
+        int rc = sprt_evaluate(&p, r->n, &s, &err);
+        bool ok = rc == 0 && fabs(s.llr - r->llr) <= 1e-4 &&
+                  fabs(s.upper - 2.94443897917) < 1e-10 &&
+                  fabs(s.lower + 2.94443897917) < 1e-10;
+        if (!ok && bad++ < 10)
+            cr_expect(false, "row %zu [%ld %ld %ld %ld %ld] %s [%g, %g]: rc %d "
+                      "(%s), llr %.12g, want %.12g, bounds %g %g", i,
+                      r->n[0], r->n[1], r->n[2], r->n[3], r->n[4],
+                      r->model == SPRT_LOGISTIC ? "logistic" : "normalized",
+                      r->elo0, r->elo1, rc, rc ? err : "", s.llr, r->llr,
+                      s.lower, s.upper);
+    }
+    cr_expect_eq(bad, 0, "%zu of %zu rows off the reference", bad, rows);
+}
+
+/* All won (all lost) pairs, k = 1 .. 2000 of them, both models: the LLR
+ * is always there, with the bounds, and climbs (falls) with every pair,
+ * to H1 (H0) in the end.  The old normalized MLE failed on 38 % of these
+ * counts, and showed 0 for the LLR and both bounds. */
+Test(stats_sprt, all_won_or_all_lost_llr_is_monotone)
+{
+    for (int m = 0; m < 2; m++) {
+        sprt_model model = m ? SPRT_NORMALIZED : SPRT_LOGISTIC;
+        for (int bucket = 0; bucket < PENTA_BUCKETS; bucket += 4) {
+            double last = bucket ? -INFINITY : INFINITY;
+            sprt_state s = {0};
+            for (long k = 1; k <= 2000; k++) {
+                long n[PENTA_BUCKETS] = {0};
+                n[bucket] = k;
+                s = evaluate(n, params(0, 5, model));
+                cr_assert(isfinite(s.llr));
+                cr_assert_float_eq(s.upper, 2.94443897917, 1e-10);
+                cr_assert_float_eq(s.lower, -2.94443897917, 1e-10);
+                cr_assert(bucket ? s.llr > last : s.llr < last,
+                          "model %d bucket %d, %ld pairs: %.12g after %.12g",
+                          m, bucket, k, s.llr, last);
+                last = s.llr;
+            }
+            cr_expect_eq(s.verdict, bucket ? SPRT_ACCEPT_H1 : SPRT_ACCEPT_H0);
+        }
+    }
+}
+
+/* An LLR that cannot be had (here: a negative count) is an error the
+ * caller can show: -1, a message, NaN, and the bounds all the same. */
+Test(stats_sprt, a_failed_llr_is_nan_with_its_bounds)
+{
+    long n[PENTA_BUCKETS] = {1, 2, -3, 2, 1};
+    sprt_params p = params(0, 5, SPRT_NORMALIZED);
+    sprt_state s = {.llr = 42};
+    const char *err = NULL;
+    cr_expect_eq(sprt_evaluate(&p, n, &s, &err), -1);
+    cr_expect_str_eq(err, "negative count");
+    cr_expect(isnan(s.llr));
+    NEAR(s.lower, -2.94443897917, 1e-10);
+    NEAR(s.upper, 2.94443897917, 1e-10);
+    cr_expect_eq(s.verdict, SPRT_CONTINUE);
+}
+
+/* Counts up to the largest the statistics take (LONG_MAX / 16): past
+ * 1e12 pairs an empty bucket's frequency is below what a double resolves
+ * in the MLE, and the LLR is taken with frequencies of at least 1e-14
+ * (sprt.c, mle_pair).  Still an LLR of the right sign, and the bounds. */
+Test(stats_sprt, huge_counts_still_give_an_llr)
+{
+    long huge = 576460752303423487L; /* LONG_MAX / 16 */
+    for (int m = 0; m < 2; m++) {
+        sprt_model model = m ? SPRT_NORMALIZED : SPRT_LOGISTIC;
+        long won[PENTA_BUCKETS] = {0, 0, 0, 0, huge};
+        long lost[PENTA_BUCKETS] = {huge, 0, 0, 0, 0};
+        long drawn[PENTA_BUCKETS] = {0, 0, huge, 0, 0};
+        long many[PENTA_BUCKETS] = {5, 3, 1, 0, huge / 8};
+        cr_expect_eq(evaluate(won, params(0, 5, model)).verdict,
+                     SPRT_ACCEPT_H1);
+        cr_expect_eq(evaluate(lost, params(0, 5, model)).verdict,
+                     SPRT_ACCEPT_H0);
+        cr_expect_eq(evaluate(lost, params(-1000, 1000, model)).verdict,
+                     SPRT_ACCEPT_H0);
+        cr_expect_eq(evaluate(drawn, params(0, 5, model)).verdict,
+                     SPRT_ACCEPT_H0);
+        cr_expect_eq(evaluate(drawn, params(-5, 0, model)).verdict,
+                     SPRT_ACCEPT_H1);
+        sprt_state s = evaluate(many, params(-5, 3, model));
+        cr_expect_eq(s.verdict, SPRT_ACCEPT_H1);
+        NEAR(s.upper, 2.94443897917, 1e-10);
+    }
 }
