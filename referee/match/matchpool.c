@@ -246,10 +246,11 @@ bool matchpool_overbooked(const matchpool *p, char *buf, size_t len)
 
 void matchpool_describe(const matchpool *p, char *buf, size_t len)
 {
+    char busy[256];
     loopclock_describe(p->clock, buf, len);
     size_t n = strlen(buf);
-    if (n + 16 < len && matchpool_overbooked(p, buf + n + 11, len - n - 11))
-        memcpy(buf + n, "; warning: ", 11);
+    if (matchpool_overbooked(p, busy, sizeof busy))
+        snprintf(buf + n, len - n, "; warning: %s", busy);
 }
 
 void matchpool_free(matchpool *p)
