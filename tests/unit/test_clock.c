@@ -577,3 +577,26 @@ Test(clock, more_thinkers_than_processors_are_warned_of, .timeout = 120)
         mrun_finish(&c);
     }
 }
+
+/* A clock that is neither wall nor cpu, and a wall cap without the CPU
+ * clock, are usage errors naming the option, before anything is played. */
+Test(clock, a_bad_clock_option_is_a_usage_error, .timeout = 60)
+{
+    static const struct {
+        const char *opt, *val, *want;
+    } cases[] = {
+        {"--clock", "cpu-ish", "--clock 'cpu-ish': expected wall or cpu"},
+        {"--wall-cap-ms", "5000", "--wall-cap-ms is the CPU clock's: give "
+                                  "--clock cpu too"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mrun c;
+        const char *opts[] = {"-n", "1", "--sandbox", "off", cases[i].opt,
+                              cases[i].val, NULL};
+        mrun_match(&c, opts, RUN_BOTS "random_bot", RUN_BOTS "random_bot");
+        cr_expect_eq(c.rc, 2, "case %zu: status %d\n%s", i, c.rc, c.out);
+        cr_expect(strstr(c.out, cases[i].want), "case %zu: %s", i, c.out);
+        cr_expect(strstr(c.out, "game 1") == NULL, "played: %s", c.out);
+        mrun_finish(&c);
+    }
+}
